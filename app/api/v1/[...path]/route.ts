@@ -1,0 +1,13 @@
+import { ApiError } from '@/lib/api/errors';
+import { errorResponse } from '@/lib/api/route';
+import { newId } from '@/lib/ids';
+
+// Any /api/v1 path no route serves: a 404 in the API's error shape, with X-Request-Id like every response.
+const unknownRoute = async () =>
+  errorResponse(new ApiError(404, 'not_found', 'no such API route'), newId('request'));
+
+export const GET = unknownRoute;
+export const POST = unknownRoute;
+export const PATCH = unknownRoute;
+export const PUT = unknownRoute;
+export const DELETE = unknownRoute;

@@ -1,0 +1,10 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { route } from '@/lib/api/route';
+import { listExecutionLogsOp } from '@/lib/executions/operations';
+import { listExecutionLogs } from '@/lib/executions/queries';
+
+// GET /api/v1/executions/{executionId}/logs — the execution's logs in order (Array)
+export const GET = route(listExecutionLogsOp, async ({ principal, params }) =>
+  ok(await listExecutionLogs(getDb(), principal.workspaceId, params.executionId)),
+);

@@ -1,0 +1,10 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { route } from '@/lib/api/route';
+import { getExecutionOp } from '@/lib/executions/operations';
+import { requireExecution, toExecution } from '@/lib/executions/queries';
+
+// GET /api/v1/executions/{executionId} — one execution
+export const GET = route(getExecutionOp, async ({ principal, params }) =>
+  ok(toExecution(await requireExecution(getDb(), principal.workspaceId, params.executionId))),
+);

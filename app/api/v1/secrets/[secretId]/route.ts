@@ -1,0 +1,15 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { route } from '@/lib/api/route';
+import { deleteSecretOp, rotateSecretOp } from '@/lib/secrets/operations';
+import { deleteSecret, rotateSecret } from '@/lib/secrets/service';
+
+// PATCH /api/v1/secrets/{secretId} — rotate the value
+export const PATCH = route(rotateSecretOp, async ({ principal, params, body }) =>
+  ok(await rotateSecret(getDb(), principal.workspaceId, params.secretId, body.value)),
+);
+
+// DELETE /api/v1/secrets/{secretId} — delete the secret and its value
+export const DELETE = route(deleteSecretOp, async ({ principal, params }) =>
+  ok(await deleteSecret(getDb(), principal.workspaceId, params.secretId)),
+);

@@ -1,0 +1,10 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { route } from '@/lib/api/route';
+import { getUsageOp } from '@/lib/usage/operations';
+import { getUsage } from '@/lib/usage/service';
+
+// GET /api/v1/usage — current cycle usage, projection and plan limits
+export const GET = route(getUsageOp, async ({ principal }) =>
+  ok(await getUsage(getDb(), principal.workspaceId)),
+);

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { workspaces } from './accounts';
+import { functionReleases } from './functions';
+import { profiles } from './profiles';
+import { projects } from './projects';
+import { id, timestamps, tstz } from './util';
+
+export const executableStateEnum = pgEnum('executable_state', [
+  'provisioning',
+  'active',
+  'paused',
+  'error',
+  'deleted',
+]);
+export const gasModeEnum = pgEnum('gas_mode', ['sponsored', 'self', 'self-funded']);
+export const sponsorshipProviderEnum = pgEnum('sponsorship_provider', ['pimlico', 'alchemy']);
+export const sandboxRuntimeEnum = pgEnum('sandbox_runtime', ['daytona', 'gvisor']);
+
+export type Trigger = { type: 'interval'; intervalMs: number } | { type: 'cron'; cronspec: string };
+export type SecretBinding = { secretId: string; envKey: string };
+export type PendingFunctionSwitch = {
+  functionId: string;
+  args?: string;
+  requestId: string;
+  requestedAt: string;
+};
+export type FunctionSwitchError = { functionId: string; message: string; at: string };
+
+export const executables = pgTable(
+  'executables',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    functionId: text('function_id')
+      .notNull()
+      .references(() => functionReleases.id),
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => profiles.id),
+    name: text('name').notNull(),
+    state: executableStateEnum('state').notNull().default('provisioning'),
+    stateReason: text('state_reason'),
+    trigger: jsonb('trigger').$type<Trigger>().notNull(),
+    /** When the scheduler should next fire; null while not active. */
+    nextRunAt: tstz('next_run_at'),
+    /** JSON-encoded task args (a string, as the spec says). */
+    args: text('args').notNull().default('{}'),
+    secretBindings: jsonb('secret_bindings').$type<SecretBinding[]>().notNull().default([]),
+    gasMode: gasModeEnum('gas_mode').notNull().default('self'),
+    gasFallback: boolean('gas_fallback').notNull().default(false),
+    sponsorshipProvider: sponsorshipProviderEnum('sponsorship_provider'),
+    sandboxRuntime: sandboxRuntimeEnum('sandbox_runtime').notNull().default('daytona'),
+    /** Opaque reference to the built sandbox of the current release (runner-specific). */
+    sandboxRef: text('sandbox_ref'),
+    pinned: boolean('pinned').notNull().default(false),
+    pendingFunctionSwitch: jsonb('pending_function_switch').$type<PendingFunctionSwitch>(),
+    lastFunctionSwitchError: jsonb('last_function_switch_error').$type<FunctionSwitchError>(),
+    deletedAt: tstz('deleted_at'),
+    ...timestamps,
+  },
+  (t) => [
+    index('executables_project_idx').on(t.projectId, t.id),
+    index('executables_due_idx').on(t.nextRunAt).where(sql`state = 'active'`),
+    index('executables_workspace_idx').on(t.workspaceId).where(sql`state <> 'deleted'`),
+  ],
+);
+
+/** One JSON object per executable with optimistic version and an execution lock. */
+export const executableStorage = pgTable('executable_storage', {
+  executableId: text('executable_id')
+    .primaryKey()
+    .references(() => executables.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+  value: jsonb('value').$type<Record<string, unknown>>().notNull().default({}),
+  lockedBy: text('locked_by'),
+  lockedUntil: tstz('locked_until'),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

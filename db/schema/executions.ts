@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { workspaces } from './accounts';
+import { executables } from './executables';
+import { projects } from './projects';
+import { id, tstz } from './util';
+
+export const executionStatusEnum = pgEnum('execution_status', [
+  'pending',
+  'running',
+  'simulating',
+  'submitted',
+  'confirmed',
+  'failed',
+  'skipped',
+  'submitted_unknown',
+]);
+export const executionTriggerEnum = pgEnum('execution_trigger', [
+  'schedule',
+  'webhook',
+  'manual',
+  'simulate',
+]);
+
+export type SubmittedCall = { to: string; selector: string; value?: string };
+export type SemanticError = { code: string; message: string };
+
+export const executions = pgTable(
+  'executions',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    executableId: text('executable_id')
+      .notNull()
+      .references(() => executables.id, { onDelete: 'cascade' }),
+    functionId: text('function_id').notNull(),
+    status: executionStatusEnum('status').notNull().default('pending'),
+    trigger: executionTriggerEnum('trigger').notNull(),
+    dryRun: boolean('dry_run').notNull().default(false),
+    webhookId: text('webhook_id'),
+    /** Custom args of a webhook call (JSON text); null = saved args. */
+    args: text('args'),
+    chainId: integer('chain_id').notNull(),
+    message: text('message'),
+    error: jsonb('error').$type<SemanticError>(),
+    calls: jsonb('calls').$type<SubmittedCall[]>(),
+    txHash: text('tx_hash'),
+    userOpHash: text('user_op_hash'),
+    nonce: bigint('nonce', { mode: 'number' }),
+    gasUsed: text('gas_used'),
+    effectiveGasPrice: text('effective_gas_price'),
+    blockNumber: bigint('block_number', { mode: 'number' }),
+    computeUnits: integer('compute_units').notNull().default(0),
+    rpcRequests: integer('rpc_requests').notNull().default(0),
+    storageSnapshot: jsonb('storage_snapshot'),
+    scheduledAt: tstz('scheduled_at').notNull(),
+    startedAt: tstz('started_at'),
+    finishedAt: tstz('finished_at'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('executions_executable_idx').on(t.executableId, t.id),
+    index('executions_project_idx').on(t.projectId, t.id),
+    index('executions_project_status_idx').on(t.projectId, t.status, t.id),
+    /** At most one unfinished execution per executable. */
+    uniqueIndex('executions_active_key')
+      .on(t.executableId)
+      .where(sql`status in ('pending', 'running', 'simulating', 'submitted')`),
+  ],
+);
+
+export const executionLogs = pgTable(
+  'execution_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    executionId: text('execution_id')
+      .notNull()
+      .references(() => executions.id, { onDelete: 'cascade' }),
+    level: text('level').notNull(),
+    message: text('message').notNull(),
+    data: jsonb('data'),
+    at: tstz('at').notNull().defaultNow(),
+  },
+  (t) => [index('execution_logs_execution_idx').on(t.executionId, t.id)],
+);

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { bigint, customType, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users, workspaces } from './accounts';
+import { projects } from './projects';
+import { id, timestamps, tstz } from './util';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Content-addressed bundle bytes (the Postgres blob store; other stores keep only the row). */
+export const blobs = pgTable(
+  'blobs',
+  {
+    id: id(),
+    sha256: text('sha256').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    bytes: bytea('bytes'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('blobs_sha256_key').on(t.sha256)],
+);
+
+/** Immutable function releases, identified by (projectId, name, versionTag); deletion is soft. */
+export const functionReleases = pgTable(
+  'function_releases',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    versionTag: text('version_tag').notNull(),
+    checksum: text('checksum').notNull(),
+    blobId: text('blob_id')
+      .notNull()
+      .references(() => blobs.id),
+    /** JSON Schema of the task args, as uploaded (JSON text). */
+    argsSchema: text('args_schema'),
+    definedCallbacks: jsonb('defined_callbacks').$type<string[]>().notNull().default([]),
+    /** Parsed permissions.json of the bundle: { calls: [{ to, functions }] }. */
+    permissions: jsonb('permissions').$type<{ calls: { to: string; functions: string[] }[] } | null>(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: tstz('deleted_at'),
+    ...timestamps,
+  },
+  (t) => [
+    /** A tag is reserved forever, deleted or not. */
+    uniqueIndex('function_releases_tag_key').on(t.projectId, t.name, t.versionTag),
+    index('function_releases_project_idx').on(t.projectId, t.id).where(sql`deleted_at is null`),
+    index('function_releases_workspace_created_idx').on(t.workspaceId, t.createdAt),
+  ],
+);

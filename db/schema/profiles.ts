@@ -1,0 +1,40 @@
+import { index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { workspaces } from './accounts';
+import { projects } from './projects';
+import { id, timestamps } from './util';
+
+export const profileKindEnum = pgEnum('profile_kind', ['legacy', 'safe', 'roles']);
+export const profileStateEnum = pgEnum('profile_state', ['pending', 'active', 'archived']);
+
+/** The on-chain account that sends an executable's calls, tied to one chain. */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: profileKindEnum('kind').notNull(),
+    state: profileStateEnum('state').notNull(),
+    name: text('name').notNull(),
+    chainId: integer('chain_id').notNull(),
+    /** The address that sends: the 7702-delegated EOA (legacy), the Safe (safe), the Safe behind the Roles modifier (roles). */
+    address: text('address').notNull(),
+    /** Envelope-encrypted private key of a legacy profile's account; never leaves lib/crypto decrypted. */
+    encryptedKey: text('encrypted_key'),
+    rolesModifier: text('roles_modifier'),
+    roleKey: text('role_key'),
+    /** Readable reason while provisioning failed (legacy pending). */
+    stateReason: text('state_reason'),
+    /** Set on a shared copy: the profile it shares the account of. */
+    sharedFromId: text('shared_from_id'),
+    ...timestamps,
+  },
+  (t) => [
+    index('profiles_project_idx').on(t.projectId, t.id),
+    index('profiles_address_idx').on(t.chainId, t.address),
+  ],
+);

@@ -1,0 +1,24 @@
+import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { workspaces } from './accounts';
+import { id, timestamps } from './util';
+
+export const environmentEnum = pgEnum('project_environment', ['production', 'development']);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description'),
+    environment: environmentEnum('environment').notNull().default('production'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('projects_workspace_slug_key').on(t.workspaceId, t.slug),
+    index('projects_workspace_idx').on(t.workspaceId, t.id),
+  ],
+);

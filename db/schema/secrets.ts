@@ -1,0 +1,28 @@
+import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { workspaces } from './accounts';
+import { projects } from './projects';
+import { id, timestamps, tstz } from './util';
+
+/** Write-only project secrets: the value is AES-256-GCM envelope-encrypted (see lib/crypto). */
+export const secrets = pgTable(
+  'secrets',
+  {
+    id: id(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    projectId: text('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ciphertext: text('ciphertext').notNull(),
+    /** Bumped on every rotation. */
+    version: integer('version').notNull().default(1),
+    rotatedAt: tstz('rotated_at'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('secrets_project_name_key').on(t.projectId, t.name),
+    index('secrets_project_idx').on(t.projectId, t.id),
+  ],
+);

@@ -1,0 +1,17 @@
+import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { workspaces } from './accounts';
+
+/** Daily usage counters per workspace, upserted by the execution engine. */
+export const usageDaily = pgTable(
+  'usage_daily',
+  {
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    computeUnits: integer('compute_units').notNull().default(0),
+    executions: integer('executions').notNull().default(0),
+    rpcRequests: integer('rpc_requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.day] })],
+);

@@ -1,0 +1,187 @@
+import type { NextRequest } from 'next/server';
+import { ZodError, type z } from 'zod';
+import { getDb } from '@/db/client';
+import { authorize, bearerToken, type Principal, resolvePrincipal } from '@/lib/auth/credential';
+import { sha256Hex } from '@/lib/crypto/tokens';
+import { newId } from '@/lib/ids';
+import { log } from '@/lib/log';
+import { ApiError } from './errors';
+import {
+  claimIdempotency,
+  completeIdempotency,
+  type IdempotencyScope,
+  releaseIdempotency,
+  requestFingerprint,
+} from './idempotency';
+import type { Operation } from './operation';
+import { takeRateLimit } from './rate-limit';
+import type { Reply } from './reply';
+
+type Defined<S> = Exclude<S, undefined>;
+type Infer<S> = [Defined<S>] extends [never]
+  ? undefined
+  : Defined<S> extends z.ZodType
+    ? z.output<Defined<S>>
+    : undefined;
+
+export type RouteContext<O extends Operation> = {
+  req: NextRequest;
+  requestId: string;
+  principal: Principal;
+  body: Infer<O['body']>;
+  query: Infer<O['query']>;
+  params: Infer<O['params']>;
+};
+
+type NextContext = { params: Promise<Record<string, string | string[]>> };
+
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
+const IDEMPOTENCY_KEY = /^.{1,128}$/s;
+
+/**
+ * The one management route wrapper: request id → rate limit → bearer credential → workspace binding →
+ * membership, role and scope → input validation → idempotency → handler → envelope. Every failure leaves
+ * through `errorResponse`, so every response carries `X-Request-Id` and the `{ error, code, requestId }` body.
+ */
+export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>) => Promise<Reply>) {
+  const mutation = op.method !== 'GET';
+  return async (req: NextRequest, next: NextContext): Promise<Response> => {
+    const requestId = newId('request');
+    let rateHeaders: Record<string, string> = {};
+    try {
+      const token = bearerToken(req.headers.get('authorization'));
+      const rate = takeRateLimit(sha256Hex(token));
+      rateHeaders = rate.headers;
+      if (!rate.allowed) throw new ApiError(429, 'rate_limited', 'too many requests for this credential');
+
+      const db = getDb();
+      const url = req.nextUrl;
+      const principal = await resolvePrincipal(db, token, {
+        headerWorkspaceId: req.headers.get('x-workspace-id'),
+        queryWorkspaceId: url.searchParams.get('workspaceId'),
+      });
+      authorize(principal, op.scope, mutation);
+
+      const params = op.params ? op.params.parse(await next.params) : undefined;
+      const query = op.query ? op.query.parse(Object.fromEntries(url.searchParams)) : undefined;
+      const rawBody = op.body ? await readJson(req) : undefined;
+      const body = op.body ? op.body.parse(rawBody) : undefined;
+      const ctx = { req, requestId, principal, body, query, params } as RouteContext<O>;
+
+      const idempotencyKey = mutation ? req.headers.get('idempotency-key') : null;
+      if (idempotencyKey === null) return respond(await handler(ctx), requestId, rateHeaders);
+      if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+        throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1 to 128 characters');
+      }
+      const scope: IdempotencyScope = {
+        credentialId: principal.credentialId,
+        workspaceId: principal.workspaceId,
+        key: idempotencyKey,
+      };
+      const replay = await claimIdempotency(
+        db,
+        scope,
+        requestFingerprint(op.method, op.path, rawBody ?? null),
+      );
+      if (replay) return respond(replay, requestId, { ...rateHeaders, 'Idempotency-Replayed': 'true' });
+      let reply: Reply;
+      try {
+        reply = await handler(ctx);
+      } catch (error) {
+        if (error instanceof ApiError || error instanceof ZodError || isUniqueViolation(error)) {
+          const failure = toApiError(error);
+          await completeIdempotency(db, scope, {
+            status: failure.status,
+            body: errorBody(failure, requestId),
+          });
+        } else {
+          await releaseIdempotency(db, scope);
+        }
+        throw error;
+      }
+      await completeIdempotency(db, scope, { status: reply.status, body: reply.body });
+      return respond(reply, requestId, rateHeaders);
+    } catch (error) {
+      return errorResponse(error, requestId, rateHeaders);
+    }
+  };
+}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const length = Number(req.headers.get('content-length') ?? 0);
+  if (length > MAX_JSON_BODY_BYTES) throw new ApiError(413, 'body_too_large', 'request body is over 1 MiB');
+  const text = await req.text();
+  if (text.length > MAX_JSON_BODY_BYTES)
+    throw new ApiError(413, 'body_too_large', 'request body is over 1 MiB');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'invalid_request', 'request body is not valid JSON');
+  }
+}
+
+function respond(reply: Reply, requestId: string, headers: Record<string, string>): Response {
+  return Response.json(reply.body, {
+    status: reply.status,
+    headers: { ...headers, ...reply.headers, 'X-Request-Id': requestId },
+  });
+}
+
+/** Postgres 23505, whether the driver error arrives bare or wrapped by drizzle (`cause`). */
+function isUniqueViolation(error: unknown): boolean {
+  const err = error as { code?: string; cause?: { code?: string } } | null;
+  return err?.code === '23505' || err?.cause?.code === '23505';
+}
+
+function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) {
+    return new ApiError(400, 'invalid_request', 'request validation failed', {
+      details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code })),
+    });
+  }
+  if (isUniqueViolation(error))
+    return new ApiError(409, 'conflict', 'a resource with these unique fields already exists');
+  return new ApiError(500, 'internal_error', 'internal server error');
+}
+
+const errorBody = (error: ApiError, requestId: string) => ({
+  error: error.message,
+  code: error.code,
+  requestId,
+  ...error.extra,
+});
+
+/** The only place error bodies are written (also used by routes outside the management wrapper). */
+export function errorResponse(
+  error: unknown,
+  requestId: string,
+  headers: Record<string, string> = {},
+): Response {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) log.error({ err: error, requestId }, 'unhandled error');
+  return Response.json(errorBody(apiError, requestId), {
+    status: apiError.status,
+    headers: { ...headers, ...apiError.headers, 'X-Request-Id': requestId },
+  });
+}
+
+/**
+ * The wrapper for routes without a management credential (management-login start and poll): request id,
+ * JSON body validation and the same error shape.
+ */
+export function publicRoute<S extends z.ZodType>(
+  opts: { body: S },
+  handler: (ctx: { req: NextRequest; requestId: string; body: z.output<S> }) => Promise<Reply>,
+) {
+  return async (req: NextRequest): Promise<Response> => {
+    const requestId = newId('request');
+    try {
+      const body = opts.body.parse(await readJson(req));
+      return respond(await handler({ req, requestId, body }), requestId, {});
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+}

@@ -1,0 +1,102 @@
+import type { Db } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import { sha256Hex } from '@/lib/crypto/tokens';
+import type { Scope } from './scopes';
+
+export type Role = 'owner' | 'admin' | 'member';
+
+export type Principal = {
+  credentialId: string;
+  userId: string;
+  workspaceId: string;
+  role: Role;
+  scopes: ReadonlySet<string>;
+  bound: boolean;
+};
+
+type KeyRow = {
+  id: string;
+  user_id: string;
+  workspace_id: string | null;
+  scopes: string[];
+  usable: boolean;
+  stale_last_used: boolean;
+  role: Role | null;
+};
+
+export function bearerToken(header: string | null): string {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  if (!match) throw new ApiError(401, 'unauthorized', 'missing or malformed bearer token');
+  return match[1];
+}
+
+/**
+ * The auth hot path: one indexed query resolves the key and the membership in the workspace it acts in
+ * (its bound workspace, or the `X-Workspace-Id` of an unbound key), so revocation and lost membership
+ * take effect on the very next request.
+ */
+export async function resolvePrincipal(
+  db: Db,
+  token: string,
+  opts: { headerWorkspaceId: string | null; queryWorkspaceId: string | null },
+): Promise<Principal> {
+  const { headerWorkspaceId, queryWorkspaceId } = opts;
+  const rows = await db.$sql<KeyRow[]>`
+    select k.id, k.user_id, k.workspace_id, k.scopes, m.role,
+      k.revoked_at is null and (k.expires_at is null or k.expires_at > now()) as usable,
+      k.last_used_at is null or k.last_used_at < now() - interval '1 minute' as stale_last_used
+    from api_keys k
+    left join memberships m
+      on m.user_id = k.user_id and m.workspace_id = coalesce(k.workspace_id, ${headerWorkspaceId})
+    where k.token_hash = ${sha256Hex(token)}`;
+  const key = rows[0];
+  if (!key?.usable) {
+    throw new ApiError(401, 'unauthorized', 'invalid or revoked credential');
+  }
+
+  let workspaceId: string;
+  if (key.workspace_id) {
+    for (const named of [headerWorkspaceId, queryWorkspaceId]) {
+      if (named && named !== key.workspace_id) {
+        throw new ApiError(403, 'workspace_mismatch', 'this credential is bound to another workspace');
+      }
+    }
+    workspaceId = key.workspace_id;
+  } else {
+    if (!headerWorkspaceId) {
+      throw new ApiError(400, 'workspace_required', 'unbound keys must send the X-Workspace-Id header');
+    }
+    if (queryWorkspaceId && queryWorkspaceId !== headerWorkspaceId) {
+      throw new ApiError(
+        403,
+        'workspace_mismatch',
+        'X-Workspace-Id and the workspaceId query parameter differ',
+      );
+    }
+    workspaceId = headerWorkspaceId;
+  }
+  if (!key.role) throw new ApiError(403, 'forbidden', 'no active membership in this workspace');
+
+  if (key.stale_last_used) {
+    db.$sql`update api_keys set last_used_at = now() where id = ${key.id}`.catch(() => {});
+  }
+  return {
+    credentialId: key.id,
+    userId: key.user_id,
+    workspaceId,
+    role: key.role,
+    scopes: new Set(key.scopes),
+    bound: key.workspace_id !== null,
+  };
+}
+
+export function authorize(principal: Principal, scope: Scope, mutation: boolean): void {
+  if (!principal.scopes.has(scope)) {
+    throw new ApiError(403, 'insufficient_scope', `this credential lacks the ${scope} scope`, {
+      requiredScope: scope,
+    });
+  }
+  if (mutation && principal.role === 'member') {
+    throw new ApiError(403, 'forbidden', 'this action needs the owner or admin role');
+  }
+}

@@ -1,0 +1,54 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+export type LocalChain = { rpcUrl: string; stop: () => Promise<void> };
+
+const require = createRequire(import.meta.url);
+
+/** The anvil binary shipped inside `@foundry-rs/anvil-linux-amd64` (no download at install or run time). */
+export function anvilBinary(): string {
+  const pkg = require.resolve('@foundry-rs/anvil-linux-amd64/package.json');
+  return path.join(path.dirname(pkg), 'bin', 'anvil');
+}
+
+async function rpcAnswers(rpcUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts anvil (chain 31337) on `port`, or joins one already answering there. `stateFile` keeps the chain
+ * across restarts of the dev command.
+ */
+export async function startAnvil(opts: { port: number; stateFile?: string }): Promise<LocalChain> {
+  const rpcUrl = `http://127.0.0.1:${opts.port}`;
+  if (await rpcAnswers(rpcUrl)) return { rpcUrl, stop: async () => {} };
+
+  const args = ['--port', String(opts.port), '--host', '127.0.0.1', '--code-size-limit', '65536', '--silent'];
+  if (opts.stateFile) args.push('--state', opts.stateFile);
+  const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (let i = 0; i < 100; i++) {
+    if (await rpcAnswers(rpcUrl)) {
+      return {
+        rpcUrl,
+        stop: async () => {
+          child.kill('SIGTERM');
+          await new Promise((resolve) => child.once('exit', resolve));
+        },
+      };
+    }
+    if (child.exitCode !== null) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`anvil did not start on port ${opts.port}`);
+}

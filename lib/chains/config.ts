@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+const ChainConfigSchema = z.object({
+  chainId: z.number().int().positive(),
+  name: z.string().min(1),
+  network: z.string().min(1),
+  rpcUrl: z.url(),
+  testnet: z.boolean(),
+  nativeCurrency: z
+    .object({ name: z.string(), symbol: z.string(), decimals: z.number().int() })
+    .default({ name: 'Ether', symbol: 'ETH', decimals: 18 }),
+  explorerUrl: z.url().nullable().default(null),
+});
+
+export type ChainConfig = z.infer<typeof ChainConfigSchema>;
+
+export const LOCAL_CHAIN_ID = 31337;
+export const localRpcUrl = () => process.env.TICKWORK_LOCAL_RPC_URL ?? 'http://127.0.0.1:8545';
+
+let cached: ChainConfig[] | undefined;
+
+/**
+ * The deployment's enabled chains: `TICKWORK_CHAINS` (a JSON array of chain configs) when set, else the
+ * local anvil chain the start command boots.
+ */
+export function enabledChains(): ChainConfig[] {
+  if (cached) return cached;
+  const raw = process.env.TICKWORK_CHAINS;
+  cached = raw
+    ? z.array(ChainConfigSchema).min(1).parse(JSON.parse(raw))
+    : [
+        ChainConfigSchema.parse({
+          chainId: LOCAL_CHAIN_ID,
+          name: 'Anvil (local)',
+          network: 'anvil',
+          rpcUrl: localRpcUrl(),
+          testnet: true,
+        }),
+      ];
+  return cached;
+}
+
+export const findChain = (chainId: number) => enabledChains().find((c) => c.chainId === chainId);

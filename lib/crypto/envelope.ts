@@ -1,0 +1,57 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DATA_DIR } from '@/lib/config/paths';
+
+/**
+ * AES-256-GCM envelope encryption. Each value gets a fresh data key; the data key is sealed with the master
+ * key (`TICKWORK_MASTER_KEY`, 32 bytes base64, or `.data/master.key` generated once). Format:
+ * `v1.<sealed data key>.<sealed value>`, each sealed part `iv:tag:ciphertext` in base64url.
+ */
+const VERSION = 'v1';
+
+let cachedMasterKey: Buffer | undefined;
+
+function masterKey(): Buffer {
+  if (cachedMasterKey) return cachedMasterKey;
+  const fromEnv = process.env.TICKWORK_MASTER_KEY;
+  let key: Buffer;
+  if (fromEnv) {
+    key = Buffer.from(fromEnv, 'base64');
+  } else {
+    const file = path.join(DATA_DIR, 'master.key');
+    if (!existsSync(file)) {
+      mkdirSync(DATA_DIR, { recursive: true });
+      writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });
+    }
+    key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  }
+  if (key.length !== 32) throw new Error('the master key must be 32 bytes (base64)');
+  cachedMasterKey = key;
+  return key;
+}
+
+function seal(key: Buffer, plaintext: Buffer): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return [iv, cipher.getAuthTag(), ciphertext].map((b) => b.toString('base64url')).join(':');
+}
+
+function open(key: Buffer, sealed: string): Buffer {
+  const [iv, tag, ciphertext] = sealed.split(':').map((p) => Buffer.from(p, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(ciphertext), decipher.final()]);
+}
+
+export function encryptSecret(plaintext: string): string {
+  const dataKey = randomBytes(32);
+  return [VERSION, seal(masterKey(), dataKey), seal(dataKey, Buffer.from(plaintext, 'utf8'))].join('.');
+}
+
+export function decryptSecret(envelope: string): string {
+  const [version, sealedKey, sealedValue] = envelope.split('.');
+  if (version !== VERSION) throw new Error('unknown envelope version');
+  return open(open(masterKey(), sealedKey), sealedValue).toString('utf8');
+}

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { defineOperation } from '@/lib/api/operation';
+import {
+  ExecutableExecutionListQuery,
+  ExecutableParams,
+  ExecutionListQuery,
+  ExecutionLogSchema,
+  ExecutionPage,
+  ExecutionParams,
+  ExecutionSchema,
+} from './schemas';
+
+const tag = 'Executions';
+
+export const listExecutionsOp = defineOperation({
+  method: 'GET',
+  path: '/api/v1/executions',
+  scope: 'executions:read',
+  tag,
+  summary: 'List the executions of a project, newest first',
+  query: ExecutionListQuery,
+  responses: { 200: ExecutionPage },
+});
+
+export const getExecutionOp = defineOperation({
+  method: 'GET',
+  path: '/api/v1/executions/{executionId}',
+  scope: 'executions:read',
+  tag,
+  summary: 'Get an execution',
+  params: ExecutionParams,
+  responses: { 200: z.object({ data: ExecutionSchema }) },
+});
+
+export const listExecutionLogsOp = defineOperation({
+  method: 'GET',
+  path: '/api/v1/executions/{executionId}/logs',
+  scope: 'executions:read',
+  tag,
+  summary: 'The ordered logs of an execution',
+  params: ExecutionParams,
+  responses: { 200: z.object({ data: z.array(ExecutionLogSchema) }) },
+});
+
+export const listExecutableExecutionsOp = defineOperation({
+  method: 'GET',
+  path: '/api/v1/executables/{executableId}/executions',
+  scope: 'executions:read',
+  tag,
+  summary: 'List the executions of an executable, newest first',
+  params: ExecutableParams,
+  query: ExecutableExecutionListQuery,
+  responses: { 200: ExecutionPage },
+});

@@ -1,0 +1,107 @@
+import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { executables, executionLogs, executions } from '@/db/schema';
+import { notFound } from '@/lib/api/errors';
+import { decodeCursor, toPage } from '@/lib/api/pagination';
+import { requireProject } from '@/lib/projects/service';
+
+type ExecutionRow = typeof executions.$inferSelect;
+type Status = ExecutionRow['status'];
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+export const toExecution = (e: ExecutionRow) => ({
+  id: e.id,
+  projectId: e.projectId,
+  executableId: e.executableId,
+  functionId: e.functionId,
+  status: e.status,
+  trigger: e.trigger,
+  dryRun: e.dryRun,
+  chainId: e.chainId,
+  message: e.message,
+  error: e.error,
+  calls: e.calls,
+  txHash: e.txHash,
+  userOpHash: e.userOpHash,
+  gasUsed: e.gasUsed,
+  effectiveGasPrice: e.effectiveGasPrice,
+  blockNumber: e.blockNumber,
+  computeUnits: e.computeUnits,
+  rpcRequests: e.rpcRequests,
+  scheduledAt: e.scheduledAt.toISOString(),
+  startedAt: iso(e.startedAt),
+  finishedAt: iso(e.finishedAt),
+  durationMs: e.startedAt && e.finishedAt ? e.finishedAt.getTime() - e.startedAt.getTime() : null,
+  createdAt: e.createdAt.toISOString(),
+});
+
+type PageOpts = { limit: number; cursor?: string };
+
+/** Newest first, keyset on the time-sortable id; reads limit + 1 rows to know whether more exist. */
+async function pageOfExecutions(db: DbOrTx, where: SQL | undefined, { limit, cursor }: PageOpts) {
+  const after = decodeCursor(cursor);
+  const rows = await db
+    .select()
+    .from(executions)
+    .where(and(where, after ? lt(executions.id, after) : undefined))
+    .orderBy(desc(executions.id))
+    .limit(limit + 1);
+  const page = toPage(rows, limit);
+  return { ...page, data: page.data.map(toExecution) };
+}
+
+export async function listProjectExecutions(
+  db: DbOrTx,
+  workspaceId: string,
+  opts: PageOpts & { projectId: string; status?: Status },
+) {
+  await requireProject(db, workspaceId, opts.projectId);
+  return pageOfExecutions(
+    db,
+    and(
+      eq(executions.projectId, opts.projectId),
+      opts.status ? eq(executions.status, opts.status) : undefined,
+    ),
+    opts,
+  );
+}
+
+export async function listExecutableExecutions(
+  db: DbOrTx,
+  workspaceId: string,
+  executableId: string,
+  opts: PageOpts,
+) {
+  const [executable] = await db
+    .select({ id: executables.id })
+    .from(executables)
+    .where(and(eq(executables.id, executableId), eq(executables.workspaceId, workspaceId)));
+  if (!executable) throw notFound('executable');
+  return pageOfExecutions(db, eq(executions.executableId, executableId), opts);
+}
+
+export async function requireExecution(db: DbOrTx, workspaceId: string, executionId: string) {
+  const [execution] = await db
+    .select()
+    .from(executions)
+    .where(and(eq(executions.id, executionId), eq(executions.workspaceId, workspaceId)));
+  if (!execution) throw notFound('execution');
+  return execution;
+}
+
+export async function listExecutionLogs(db: DbOrTx, workspaceId: string, executionId: string) {
+  await requireExecution(db, workspaceId, executionId);
+  const rows = await db
+    .select()
+    .from(executionLogs)
+    .where(eq(executionLogs.executionId, executionId))
+    .orderBy(asc(executionLogs.id));
+  return rows.map((log, i) => ({
+    seq: i + 1,
+    level: log.level,
+    message: log.message,
+    data: log.data,
+    at: log.at.toISOString(),
+  }));
+}

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { pageQuery, paginationSchema } from '@/lib/api/pagination';
+
+export const LISTABLE_STATUSES = [
+  'pending',
+  'running',
+  'simulating',
+  'submitted',
+  'confirmed',
+  'failed',
+  'skipped',
+] as const;
+
+export const ExecutionSchema = z
+  .object({
+    id: z.string(),
+    projectId: z.string(),
+    executableId: z.string(),
+    functionId: z.string(),
+    status: z.enum([...LISTABLE_STATUSES, 'submitted_unknown']),
+    trigger: z.enum(['schedule', 'webhook', 'manual', 'simulate']),
+    dryRun: z.boolean(),
+    chainId: z.number().int(),
+    message: z.string().nullable(),
+    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    calls: z
+      .array(z.object({ to: z.string(), selector: z.string(), value: z.string().optional() }))
+      .nullable(),
+    txHash: z.string().nullable(),
+    userOpHash: z.string().nullable(),
+    gasUsed: z.string().nullable(),
+    effectiveGasPrice: z.string().nullable(),
+    blockNumber: z.number().int().nullable(),
+    computeUnits: z.number().int(),
+    rpcRequests: z.number().int(),
+    scheduledAt: z.string(),
+    startedAt: z.string().nullable(),
+    finishedAt: z.string().nullable(),
+    durationMs: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Execution' });
+
+export const ExecutionLogSchema = z
+  .object({
+    seq: z.number().int(),
+    level: z.enum(['debug', 'info', 'warn', 'error']),
+    message: z.string(),
+    data: z.unknown().nullable(),
+    at: z.string(),
+  })
+  .meta({ id: 'ExecutionLog' });
+
+export const ExecutionListQuery = z.object({
+  projectId: z.string().min(1),
+  status: z.enum(LISTABLE_STATUSES).optional(),
+  ...pageQuery,
+});
+export const ExecutableExecutionListQuery = z.object(pageQuery);
+export const ExecutionParams = z.object({ executionId: z.string() });
+export const ExecutableParams = z.object({ executableId: z.string() });
+
+export const ExecutionPage = z.object({ data: z.array(ExecutionSchema), pagination: paginationSchema });

@@ -1,0 +1,48 @@
+import { randomBytes } from 'node:crypto';
+
+/** One typed prefix map for every resource id (`prj_01J…`). */
+export const ID_PREFIXES = {
+  workspace: 'ws',
+  user: 'usr',
+  membership: 'mem',
+  apiKey: 'key',
+  cliLogin: 'cli',
+  project: 'prj',
+  functionRelease: 'fn',
+  blob: 'blb',
+  executable: 'exe',
+  execution: 'exn',
+  profile: 'prf',
+  secret: 'sec',
+  webhook: 'whk',
+  request: 'req',
+} as const;
+
+export type IdKind = keyof typeof ID_PREFIXES;
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * Time-sortable id: 48-bit millisecond timestamp + 80 random bits in Crockford base32 (ULID layout),
+ * so lexical order is creation order and keyset pagination can page on the id alone.
+ */
+export function newId(kind: IdKind): string {
+  return `${ID_PREFIXES[kind]}_${ulid()}`;
+}
+
+function ulid(now = Date.now()): string {
+  let time = '';
+  let t = now;
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = randomBytes(16);
+  let rand = '';
+  for (let i = 0; i < 16; i++) rand += CROCKFORD[bytes[i] % 32];
+  return time + rand;
+}
+
+export function isId(kind: IdKind, value: string): boolean {
+  return new RegExp(`^${ID_PREFIXES[kind]}_[0-9A-HJKMNP-TV-Z]{26}$`).test(value);
+}

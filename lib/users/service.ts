@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import type { DbOrTx } from '@/db/client';
+import { users } from '@/db/schema';
+import { newId } from '@/lib/ids';
+import { createWorkspace } from '@/lib/workspaces/service';
+
+export const normalizeAddress = (address: string) => getAddress(address).toLowerCase();
+
+export async function findUserByAddress(db: DbOrTx, address: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.address, normalizeAddress(address)));
+  return user;
+}
+
+/**
+ * The user of a wallet, created on first sign-in together with a personal workspace on the Free plan
+ * that the user owns. Safe against two first sign-ins racing.
+ */
+export async function signInWithAddress(db: DbOrTx, address: string) {
+  const normalized = normalizeAddress(address);
+  const existing = await findUserByAddress(db, normalized);
+  if (existing) return { user: existing, created: false };
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ id: newId('user'), address: normalized })
+      .onConflictDoNothing()
+      .returning();
+    if (!user)
+      return { user: (await findUserByAddress(tx, normalized)) as typeof users.$inferSelect, created: false };
+    await createWorkspace(tx, {
+      name: `${getAddress(address).slice(0, 6)}…${address.slice(-4)}'s workspace`,
+      ownerUserId: user.id,
+    });
+    return { user, created: true };
+  });
+}
+
+/** A user for an address that has never signed in (operator CLI adding members ahead of their first visit). */
+export async function ensureUserByAddress(db: DbOrTx, address: string) {
+  const normalized = normalizeAddress(address);
+  await db
+    .insert(users)
+    .values({ id: newId('user'), address: normalized })
+    .onConflictDoNothing();
+  return (await findUserByAddress(db, normalized)) as typeof users.$inferSelect;
+}

@@ -1,0 +1,62 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { memberships, workspaces } from '@/db/schema';
+import type { Role } from '@/lib/auth/credential';
+import { newId } from '@/lib/ids';
+import { slugify, withRandomSuffix } from '@/lib/slug';
+import type { PlanId } from '@/lib/usage/plans';
+
+export type CreateWorkspaceInput = { name: string; plan?: PlanId; ownerUserId?: string };
+
+/** Creates a workspace with a globally unique slug derived from its name, and its owner membership. */
+export async function createWorkspace(db: DbOrTx, input: CreateWorkspaceInput) {
+  const base = slugify(input.name);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const slug = attempt === 0 ? base : withRandomSuffix(base);
+    const [workspace] = await db
+      .insert(workspaces)
+      .values({ id: newId('workspace'), name: input.name, slug, plan: input.plan ?? 'free' })
+      .onConflictDoNothing()
+      .returning();
+    if (!workspace) continue;
+    if (input.ownerUserId)
+      await setMembership(db, { workspaceId: workspace.id, userId: input.ownerUserId, role: 'owner' });
+    return workspace;
+  }
+  throw new Error('could not find a free workspace slug');
+}
+
+export async function getWorkspace(db: DbOrTx, workspaceId: string) {
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
+  return workspace;
+}
+
+/** Adds a member or changes their role. */
+export async function setMembership(db: DbOrTx, input: { workspaceId: string; userId: string; role: Role }) {
+  await db
+    .insert(memberships)
+    .values(input)
+    .onConflictDoUpdate({ target: [memberships.workspaceId, memberships.userId], set: { role: input.role } });
+}
+
+export async function removeMembership(db: DbOrTx, input: { workspaceId: string; userId: string }) {
+  await db
+    .delete(memberships)
+    .where(and(eq(memberships.workspaceId, input.workspaceId), eq(memberships.userId, input.userId)));
+}
+
+/** The workspaces a user belongs to, with their role, oldest first (the personal workspace leads). */
+export async function listUserWorkspaces(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      id: workspaces.id,
+      name: workspaces.name,
+      slug: workspaces.slug,
+      plan: workspaces.plan,
+      role: memberships.role,
+    })
+    .from(memberships)
+    .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(workspaces.id));
+}

@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { bootDatabase } from '@/db/bootstrap';
+import { startAnvil } from '@/lib/chains/anvil';
+import { DATA_DIR } from '@/lib/config/paths';
+
+/** A secret generated once into `.data/` when its env var is not given. */
+export function localSecret(name: string, envValue: string | undefined): string {
+  if (envValue) return envValue;
+  const file = path.join(DATA_DIR, name);
+  if (!existsSync(file)) {
+    mkdirSync(DATA_DIR, { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+export type Stack = { env: NodeJS.ProcessEnv; stop: () => Promise<void> };
+
+/**
+ * The embedded infrastructure: Postgres (unless `DATABASE_URL`) migrated, and the local anvil chain (unless
+ * `TICKWORK_CHAINS` names real chains). Returns the environment the app process needs.
+ */
+export async function bootInfrastructure(): Promise<Stack> {
+  const database = await bootDatabase();
+  const chain = process.env.TICKWORK_CHAINS
+    ? null
+    : await startAnvil({
+        port: Number(process.env.TICKWORK_ANVIL_PORT ?? 8545),
+        stateFile: path.join(DATA_DIR, 'anvil-state.json'),
+      });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    AUTH_SECRET: localSecret('auth-secret', process.env.AUTH_SECRET),
+    AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? 'true',
+    ...(chain && { TICKWORK_LOCAL_RPC_URL: chain.rpcUrl }),
+  };
+  return {
+    env,
+    stop: async () => {
+      await chain?.stop();
+      await database.stop();
+    },
+  };
+}
+
+export function runNext(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), ...args], {
+    stdio: 'inherit',
+    env,
+  });
+}

@@ -1,0 +1,24 @@
+import type { TestProject } from 'vitest/node';
+import { startTestStack } from './support/stack';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    databaseUrl: string;
+    rpcUrl: string;
+    masterKey: string;
+  }
+}
+
+/** Reuses the stack `npm test` booted (TEST_BASE_URL…) or boots one for a bare `vitest run`. */
+export default async function setup(project: TestProject) {
+  const given = process.env.TEST_BASE_URL;
+  const stack = given ? null : await startTestStack();
+  project.provide('baseUrl', given ?? (stack?.baseUrl as string));
+  project.provide('databaseUrl', process.env.TEST_DATABASE_URL ?? (stack?.databaseUrl as string));
+  project.provide('rpcUrl', process.env.TEST_RPC_URL ?? (stack?.rpcUrl as string));
+  project.provide('masterKey', process.env.TEST_MASTER_KEY ?? (stack?.env.TICKWORK_MASTER_KEY as string));
+  return async () => {
+    await stack?.stop();
+  };
+}

@@ -1,0 +1,60 @@
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { inject } from 'vitest';
+import { createDb, type Db } from '@/db/client';
+import { createApiKey } from '@/lib/auth/api-keys';
+import type { Role } from '@/lib/auth/credential';
+import type { Scope } from '@/lib/auth/scopes';
+import type { PlanId } from '@/lib/usage/plans';
+import { ensureUserByAddress } from '@/lib/users/service';
+import { createWorkspace, setMembership } from '@/lib/workspaces/service';
+
+let db: Db | undefined;
+
+/** The test deployment's database (same one the app under test uses). */
+export function testDb(): Db {
+  db ??= createDb(inject('databaseUrl'), 4);
+  return db;
+}
+
+export type Actor = { workspaceId: string; userId: string; address: string; token: string; keyId: string };
+
+/** A new workspace with an owner holding a bound full-scope key. */
+export async function newWorkspace(opts: { plan?: PlanId; name?: string } = {}): Promise<Actor> {
+  const address = privateKeyToAccount(generatePrivateKey()).address;
+  const user = await ensureUserByAddress(testDb(), address);
+  const workspace = await createWorkspace(testDb(), {
+    name: opts.name ?? 'Test workspace',
+    plan: opts.plan,
+    ownerUserId: user.id,
+  });
+  const key = await createApiKey(testDb(), { userId: user.id, workspaceId: workspace.id, name: 'test' });
+  return { workspaceId: workspace.id, userId: user.id, address, token: key.token, keyId: key.id };
+}
+
+/** Another person in the workspace with the given role and a key (bound unless `unbound`, full scopes unless `scopes`). */
+export async function newMember(
+  workspaceId: string,
+  opts: { role?: Role; unbound?: boolean; scopes?: Scope[] } = {},
+): Promise<Actor> {
+  const address = privateKeyToAccount(generatePrivateKey()).address;
+  const user = await ensureUserByAddress(testDb(), address);
+  await setMembership(testDb(), { workspaceId, userId: user.id, role: opts.role ?? 'admin' });
+  const key = await createApiKey(testDb(), {
+    userId: user.id,
+    workspaceId: opts.unbound ? null : workspaceId,
+    name: 'test',
+    scopes: opts.scopes,
+  });
+  return { workspaceId, userId: user.id, address, token: key.token, keyId: key.id };
+}
+
+/** A key for an existing user (e.g. a second, unbound key or a narrowed one). */
+export async function newKey(actor: Actor, opts: { unbound?: boolean; scopes?: Scope[] } = {}) {
+  const key = await createApiKey(testDb(), {
+    userId: actor.userId,
+    workspaceId: opts.unbound ? null : actor.workspaceId,
+    name: 'test',
+    scopes: opts.scopes,
+  });
+  return { ...actor, token: key.token, keyId: key.id };
+}
