@@ -1,10 +1,24 @@
+import path from 'node:path';
+
 /** The CLI prints only JSON on stdout; people-facing text goes to stderr. */
 export const printJson = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
-export class CliError extends Error {}
+/** A failure to report; `extra` fields (e.g. an API error's `code`) join `error` in the JSON on stderr. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
 
 export function fail(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`${JSON.stringify({ error: message })}\n`);
+  const extra = error instanceof CliError ? error.extra : undefined;
+  process.stderr.write(`${JSON.stringify({ error: message, ...extra })}\n`);
   process.exit(1);
 }
+
+/** A path the user typed, resolved against the directory `npm run` was started in (npm moves the cwd). */
+export const userPath = (p: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), p);

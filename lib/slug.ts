@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-
+// Slugs. No Node-only imports: the console also derives project slugs in the browser as you type.
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,46}[a-z0-9])?$/;
 
 export function slugify(text: string): string {
@@ -13,4 +12,7 @@ export function slugify(text: string): string {
   return slug || 'workspace';
 }
 
-export const withRandomSuffix = (slug: string) => `${slug}-${randomBytes(3).toString('hex')}`;
+const randomHex = (bytes: number) =>
+  Array.from(crypto.getRandomValues(new Uint8Array(bytes)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+export const withRandomSuffix = (slug: string) => `${slug}-${randomHex(3)}`;

@@ -36,6 +36,7 @@ export async function bootInfrastructure(): Promise<Stack> {
     DATABASE_URL: database.url,
     AUTH_SECRET: localSecret('auth-secret', process.env.AUTH_SECRET),
     AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? 'true',
+    NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1',
     ...(chain && { TICKWORK_LOCAL_RPC_URL: chain.rpcUrl }),
   };
   return {

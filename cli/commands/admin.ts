@@ -1,13 +1,17 @@
 import { parseArgs } from 'node:util';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/client';
-import { memberships } from '@/db/schema';
 import { createApiKey } from '@/lib/auth/api-keys';
 import type { Role } from '@/lib/auth/credential';
 import { isScope, type Scope } from '@/lib/auth/scopes';
 import { PLAN_IDS, type PlanId } from '@/lib/usage/plans';
 import { ensureUserByAddress, findUserByAddress } from '@/lib/users/service';
-import { createWorkspace, getWorkspace, removeMembership, setMembership } from '@/lib/workspaces/service';
+import {
+  createWorkspace,
+  getMembershipRole,
+  getWorkspace,
+  removeMembership,
+  setMembership,
+} from '@/lib/workspaces/service';
 import { CliError } from '../output';
 import { withDb } from '../with-db';
 
@@ -83,13 +87,8 @@ export async function admin(argv: string[]): Promise<unknown> {
       return withDb(async (db) => {
         const workspace = await requireWorkspace(db, required(values, 'workspace'));
         const user = await findUserByAddress(db, required(values, 'address'));
-        const [membership] = user
-          ? await db
-              .select()
-              .from(memberships)
-              .where(and(eq(memberships.workspaceId, workspace.id), eq(memberships.userId, user.id)))
-          : [];
-        if (!user || !membership) throw new CliError('that address is not a member of the workspace');
+        const role = user && (await getMembershipRole(db, { workspaceId: workspace.id, userId: user.id }));
+        if (!user || !role) throw new CliError('that address is not a member of the workspace');
         const key = await createApiKey(db, {
           userId: user.id,
           workspaceId: values.unbound ? null : workspace.id,

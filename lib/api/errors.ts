@@ -6,6 +6,7 @@ export type ErrorCode =
   | 'workspace_mismatch'
   | 'workspace_required'
   | 'not_found'
+  | 'method_not_allowed'
   | 'invalid_request'
   | 'conflict'
   | 'idempotency_conflict'

@@ -35,7 +35,8 @@ export async function claimIdempotency(
   scope: IdempotencyScope,
   fingerprint: string,
 ): Promise<StoredResponse | null> {
-  const expiresAt = new Date(Date.now() + TTL_MS);
+  // an ISO string, not a Date: drizzle's postgres-js setup serializes timestamptz parameters as-is
+  const expiresAt = new Date(Date.now() + TTL_MS).toISOString();
   const claimed = await db.$sql`
     insert into idempotency_records (credential_id, workspace_id, key, fingerprint, state, expires_at)
     values (${scope.credentialId}, ${scope.workspaceId}, ${scope.key}, ${fingerprint}, 'in_progress', ${expiresAt})

@@ -25,6 +25,10 @@ export type Operation<
   /** Success responses by status. */
   responses: Partial<Record<200 | 201 | 202, z.ZodType>>;
   description?: string;
+  /** false: the management idempotency mechanism does not apply (the upload route). */
+  idempotent?: false;
+  /** A multipart/form-data body read by the handler itself, documented with this schema. */
+  form?: z.ZodObject;
 };
 
 export function defineOperation<

@@ -13,7 +13,7 @@ import {
   releaseIdempotency,
   requestFingerprint,
 } from './idempotency';
-import type { Operation } from './operation';
+import type { Method, Operation } from './operation';
 import { takeRateLimit } from './rate-limit';
 import type { Reply } from './reply';
 
@@ -68,7 +68,7 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
       const body = op.body ? op.body.parse(rawBody) : undefined;
       const ctx = { req, requestId, principal, body, query, params } as RouteContext<O>;
 
-      const idempotencyKey = mutation ? req.headers.get('idempotency-key') : null;
+      const idempotencyKey = mutation && op.idempotent !== false ? req.headers.get('idempotency-key') : null;
       if (idempotencyKey === null) return respond(await handler(ctx), requestId, rateHeaders);
       if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
         throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1 to 128 characters');
@@ -88,8 +88,8 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
       try {
         reply = await handler(ctx);
       } catch (error) {
-        if (error instanceof ApiError || error instanceof ZodError || isUniqueViolation(error)) {
-          const failure = toApiError(error);
+        const failure = toApiError(error);
+        if (failure.status < 500) {
           await completeIdempotency(db, scope, {
             status: failure.status,
             body: errorBody(failure, requestId),
@@ -128,11 +128,20 @@ function respond(reply: Reply, requestId: string, headers: Record<string, string
   });
 }
 
-/** Postgres 23505, whether the driver error arrives bare or wrapped by drizzle (`cause`). */
-function isUniqueViolation(error: unknown): boolean {
-  const err = error as { code?: string; cause?: { code?: string } } | null;
-  return err?.code === '23505' || err?.cause?.code === '23505';
+/** The Postgres SQLSTATE, whether the driver error arrives bare or wrapped by drizzle (`cause`). */
+function pgCode(error: unknown): string | undefined {
+  const err = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = err?.code ?? err?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
 }
+
+const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
+
+/**
+ * 22021 / 22P05: text Postgres cannot store, such as a NUL character in an id, a query parameter or a body
+ * field. The request's own data is at fault, so it is a 400, not a 500.
+ */
+const isUnstorableText = (error: unknown) => ['22021', '22P05'].includes(pgCode(error) ?? '');
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -143,6 +152,12 @@ function toApiError(error: unknown): ApiError {
   }
   if (isUniqueViolation(error))
     return new ApiError(409, 'conflict', 'a resource with these unique fields already exists');
+  if (isUnstorableText(error))
+    return new ApiError(
+      400,
+      'invalid_request',
+      'the request contains characters that cannot be stored (NUL)',
+    );
   return new ApiError(500, 'internal_error', 'internal server error');
 }
 
@@ -165,6 +180,25 @@ export function errorResponse(
     status: apiError.status,
     headers: { ...headers, ...apiError.headers, 'X-Request-Id': requestId },
   });
+}
+
+const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
+
+/**
+ * Handlers for the methods a route file does not serve. Next answers those with a bare 405 (no X-Request-Id,
+ * no error body); a route file spreads this into its exports to keep the API's shape:
+ * `export const { PUT, PATCH, DELETE } = otherMethods('GET', 'POST');`
+ */
+export function otherMethods(...served: Method[]): Record<Method, () => Promise<Response>> {
+  const allow = served.join(', ');
+  const handler = async () =>
+    errorResponse(new ApiError(405, 'method_not_allowed', `this route serves ${allow}`), newId('request'), {
+      Allow: allow,
+    });
+  return Object.fromEntries(METHODS.filter((m) => !served.includes(m)).map((m) => [m, handler])) as Record<
+    Method,
+    () => Promise<Response>
+  >;
 }
 
 /**

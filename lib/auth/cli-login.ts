@@ -1,10 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { cliLogins, memberships } from '@/db/schema';
+import { cliLogins } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { sha256Hex } from '@/lib/crypto/tokens';
 import { newId } from '@/lib/ids';
+import { getMembershipRole } from '@/lib/workspaces/service';
 import { createApiKey } from './api-keys';
 import { SCOPES } from './scopes';
 
@@ -61,20 +62,17 @@ export async function findPendingLogin(db: DbOrTx, userCode: string) {
   return login;
 }
 
-/** Approves (or denies) a pending login for one workspace where the user is owner or admin. */
+/** Approves or denies a pending login; either needs the owner or admin role in the chosen workspace. */
 export async function decideCliLogin(
   db: DbOrTx,
   input: { userCode: string; userId: string; workspaceId: string; approve: boolean },
 ) {
-  const [membership] = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(and(eq(memberships.workspaceId, input.workspaceId), eq(memberships.userId, input.userId)));
-  if (input.approve && (!membership || membership.role === 'member')) {
+  const role = await getMembershipRole(db, input);
+  if (!role || role === 'member') {
     throw new ApiError(
       403,
       'forbidden',
-      'only an owner or admin of the workspace can approve a management login',
+      'only an owner or admin of the workspace can decide a management login',
     );
   }
   const [login] = await db
@@ -97,7 +95,7 @@ export async function decideCliLogin(
 
 /** One poll of the CLI. Throws the RFC 8628 error codes until the login is approved, then returns the key once. */
 export async function pollCliLogin(db: DbOrTx, deviceCode: string) {
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [login] = await tx
       .select()
       .from(cliLogins)
@@ -113,11 +111,8 @@ export async function pollCliLogin(db: DbOrTx, deviceCode: string) {
       const tooSoon =
         login.lastPolledAt && Date.now() - login.lastPolledAt.getTime() < (POLL_INTERVAL_SECONDS * 1000) / 2;
       await tx.update(cliLogins).set({ lastPolledAt: new Date() }).where(eq(cliLogins.id, login.id));
-      if (tooSoon)
-        throw new ApiError(400, 'slow_down', 'polling too fast', undefined, {
-          'Retry-After': String(POLL_INTERVAL_SECONDS),
-        });
-      throw new ApiError(400, 'authorization_pending', 'waiting for approval in the console');
+      // Returned, not thrown: a throw would roll back the lastPolledAt that slow_down is measured from.
+      return { pending: tooSoon ? ('slow_down' as const) : ('authorization_pending' as const) };
     }
     if (!login.workspaceId || !login.approvedBy)
       throw new ApiError(400, 'invalid_grant', 'login has no workspace');
@@ -131,6 +126,14 @@ export async function pollCliLogin(db: DbOrTx, deviceCode: string) {
       .update(cliLogins)
       .set({ status: 'consumed', apiKeyId: key.id })
       .where(eq(cliLogins.id, login.id));
-    return { token: key.token, keyId: key.id, workspaceId: login.workspaceId, scopes: key.scopes };
+    return {
+      granted: { token: key.token, keyId: key.id, workspaceId: login.workspaceId, scopes: key.scopes },
+    };
   });
+  if ('granted' in outcome) return outcome.granted;
+  if (outcome.pending === 'slow_down')
+    throw new ApiError(400, 'slow_down', 'polling too fast', undefined, {
+      'Retry-After': String(POLL_INTERVAL_SECONDS),
+    });
+  throw new ApiError(400, 'authorization_pending', 'waiting for approval in the console');
 }

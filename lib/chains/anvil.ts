@@ -41,8 +41,10 @@ export async function startAnvil(opts: { port: number; stateFile?: string }): Pr
       return {
         rpcUrl,
         stop: async () => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const exited = new Promise((resolve) => child.once('exit', resolve));
           child.kill('SIGTERM');
-          await new Promise((resolve) => child.once('exit', resolve));
+          await exited;
         },
       };
     }

@@ -1,5 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { prepared } from '@/db/prepared';
 import { projects } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { newId } from '@/lib/ids';
@@ -18,11 +19,15 @@ export const toProject = (p: ProjectRow) => ({
 });
 
 export async function listProjects(db: DbOrTx, workspaceId: string) {
-  const rows = await db
-    .select()
-    .from(projects)
-    .where(eq(projects.workspaceId, workspaceId))
-    .orderBy(desc(projects.id));
+  const query = prepared(db, 'list_projects', () =>
+    db
+      .select()
+      .from(projects)
+      .where(eq(projects.workspaceId, sql.placeholder('workspaceId')))
+      .orderBy(desc(projects.id))
+      .prepare('list_projects'),
+  );
+  const rows = await query.execute({ workspaceId });
   return rows.map(toProject);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables, functionReleases, usageDaily } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
@@ -39,10 +39,8 @@ export async function getUsage(db: DbOrTx, workspaceId: string, now = new Date()
       .select({ n: count() })
       .from(functionReleases)
       .where(
-        and(
-          eq(functionReleases.workspaceId, workspaceId),
-          sql`${functionReleases.createdAt} >= ${cycle.start}`,
-        ),
+        // gte binds the Date through the column's encoder (a bare Date in a sql`` template fails to serialize)
+        and(eq(functionReleases.workspaceId, workspaceId), gte(functionReleases.createdAt, cycle.start)),
       ),
   ]);
 

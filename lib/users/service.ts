@@ -39,6 +39,43 @@ export async function signInWithAddress(db: DbOrTx, address: string) {
   });
 }
 
+export async function findUserById(db: DbOrTx, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return user;
+}
+
+export async function findUserByGithubId(db: DbOrTx, githubId: string) {
+  const [user] = await db.select().from(users).where(eq(users.githubId, githubId));
+  return user;
+}
+
+export type GithubProfile = { githubId: string; login: string; name?: string | null; email?: string | null };
+
+/** Like `signInWithAddress` for a GitHub account: first sign-in creates the user and a personal Free workspace. */
+export async function signInWithGithub(db: DbOrTx, profile: GithubProfile) {
+  const existing = await findUserByGithubId(db, profile.githubId);
+  if (existing) return { user: existing, created: false };
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        id: newId('user'),
+        githubId: profile.githubId,
+        name: profile.name ?? profile.login,
+        email: profile.email ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!user)
+      return {
+        user: (await findUserByGithubId(tx, profile.githubId)) as typeof users.$inferSelect,
+        created: false,
+      };
+    await createWorkspace(tx, { name: `${profile.login}'s workspace`, ownerUserId: user.id });
+    return { user, created: true };
+  });
+}
+
 /** A user for an address that has never signed in (operator CLI adding members ahead of their first visit). */
 export async function ensureUserByAddress(db: DbOrTx, address: string) {
   const normalized = normalizeAddress(address);

@@ -6,13 +6,16 @@ import { newId } from '@/lib/ids';
 import { slugify, withRandomSuffix } from '@/lib/slug';
 import type { PlanId } from '@/lib/usage/plans';
 
+/** Console paths beside `/[workspace]`: a workspace may not take their names. */
+const RESERVED_SLUGS = new Set(['signin', 'cli', 'api', 'auth', 'new', 'settings', 'login', 'logout']);
+
 export type CreateWorkspaceInput = { name: string; plan?: PlanId; ownerUserId?: string };
 
 /** Creates a workspace with a globally unique slug derived from its name, and its owner membership. */
 export async function createWorkspace(db: DbOrTx, input: CreateWorkspaceInput) {
   const base = slugify(input.name);
   for (let attempt = 0; attempt < 5; attempt++) {
-    const slug = attempt === 0 ? base : withRandomSuffix(base);
+    const slug = attempt === 0 && !RESERVED_SLUGS.has(base) ? base : withRandomSuffix(base);
     const [workspace] = await db
       .insert(workspaces)
       .values({ id: newId('workspace'), name: input.name, slug, plan: input.plan ?? 'free' })
@@ -29,6 +32,20 @@ export async function createWorkspace(db: DbOrTx, input: CreateWorkspaceInput) {
 export async function getWorkspace(db: DbOrTx, workspaceId: string) {
   const [workspace] = await db.select().from(workspaces).where(eq(workspaces.id, workspaceId));
   return workspace;
+}
+
+export async function getWorkspaceBySlug(db: DbOrTx, slug: string) {
+  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.slug, slug));
+  return workspace;
+}
+
+/** The role of a user in a workspace, or undefined when they are not a member. */
+export async function getMembershipRole(db: DbOrTx, input: { workspaceId: string; userId: string }) {
+  const [membership] = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.workspaceId, input.workspaceId), eq(memberships.userId, input.userId)));
+  return membership?.role;
 }
 
 /** Adds a member or changes their role. */

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { createDb, type Db } from '@/db/client';
 import { createApiKey } from '@/lib/auth/api-keys';
 import type { Role } from '@/lib/auth/credential';
 import type { Scope } from '@/lib/auth/scopes';
+import { createProject } from '@/lib/projects/service';
 import type { PlanId } from '@/lib/usage/plans';
 import { ensureUserByAddress } from '@/lib/users/service';
 import { createWorkspace, setMembership } from '@/lib/workspaces/service';
@@ -16,14 +18,25 @@ export function testDb(): Db {
   return db;
 }
 
+afterAll(async () => {
+  const open = db;
+  db = undefined;
+  await open?.$sql.end({ timeout: 5 });
+});
+
 export type Actor = { workspaceId: string; userId: string; address: string; token: string; keyId: string };
+
+export const newAddress = () => privateKeyToAccount(generatePrivateKey()).address;
+
+/** A unique short suffix for names and slugs. */
+export const uniq = () => randomBytes(4).toString('hex');
 
 /** A new workspace with an owner holding a bound full-scope key. */
 export async function newWorkspace(opts: { plan?: PlanId; name?: string } = {}): Promise<Actor> {
-  const address = privateKeyToAccount(generatePrivateKey()).address;
+  const address = newAddress();
   const user = await ensureUserByAddress(testDb(), address);
   const workspace = await createWorkspace(testDb(), {
-    name: opts.name ?? 'Test workspace',
+    name: opts.name ?? `Test workspace ${uniq()}`,
     plan: opts.plan,
     ownerUserId: user.id,
   });
@@ -36,7 +49,7 @@ export async function newMember(
   workspaceId: string,
   opts: { role?: Role; unbound?: boolean; scopes?: Scope[] } = {},
 ): Promise<Actor> {
-  const address = privateKeyToAccount(generatePrivateKey()).address;
+  const address = newAddress();
   const user = await ensureUserByAddress(testDb(), address);
   await setMembership(testDb(), { workspaceId, userId: user.id, role: opts.role ?? 'admin' });
   const key = await createApiKey(testDb(), {
@@ -49,7 +62,7 @@ export async function newMember(
 }
 
 /** A key for an existing user (e.g. a second, unbound key or a narrowed one). */
-export async function newKey(actor: Actor, opts: { unbound?: boolean; scopes?: Scope[] } = {}) {
+export async function newKey(actor: Actor, opts: { unbound?: boolean; scopes?: readonly Scope[] } = {}) {
   const key = await createApiKey(testDb(), {
     userId: actor.userId,
     workspaceId: opts.unbound ? null : actor.workspaceId,
@@ -57,4 +70,10 @@ export async function newKey(actor: Actor, opts: { unbound?: boolean; scopes?: S
     scopes: opts.scopes,
   });
   return { ...actor, token: key.token, keyId: key.id };
+}
+
+/** A project created straight in the database (for tests that are not about project creation). */
+export async function newProject(workspaceId: string, opts: { slug?: string; name?: string } = {}) {
+  const slug = opts.slug ?? `p-${uniq()}`;
+  return createProject(testDb(), workspaceId, { name: opts.name ?? `Project ${slug}`, slug });
 }

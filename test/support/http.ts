@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 
-export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+export type ApiResponse<T = any> = { status: number; body: T; text: string; headers: Headers };
 
 /** Real HTTP against the app under test. `body` is JSON-encoded unless `raw` is given. */
 export async function api<T = any>(
@@ -11,6 +11,7 @@ export async function api<T = any>(
     body?: unknown;
     raw?: string;
     headers?: Record<string, string>;
+    baseUrl?: string;
   } = {},
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...opts.headers };
@@ -18,11 +19,15 @@ export async function api<T = any>(
   let body: string | undefined = opts.raw;
   if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined) headers['content-type'] ??= 'application/json';
-  const res = await fetch(`${inject('baseUrl')}${path}`, { method: opts.method ?? 'GET', headers, body });
+  const res = await fetch(`${opts.baseUrl ?? inject('baseUrl')}${path}`, {
+    method: opts.method ?? 'GET',
+    headers,
+    body,
+  });
   const text = await res.text();
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {}
-  return { status: res.status, body: parsed as T, headers: res.headers };
+  return { status: res.status, body: parsed as T, text, headers: res.headers };
 }

@@ -42,7 +42,7 @@ async function waitForHealth(baseUrl: string, app: ChildProcess) {
  * A throw-away deployment for tests and benchmarks: fresh embedded Postgres (fsync off) in a temp dir,
  * a fresh anvil, and the built app (`next start`) on free ports. Needs `next build` to have run.
  */
-export async function startTestStack(opts: { env?: NodeJS.ProcessEnv } = {}): Promise<TestStack> {
+export async function startTestStack(opts: { env?: Record<string, string> } = {}): Promise<TestStack> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('build the app first: npx next build');
   const dir = mkdtempSync(path.join(tmpdir(), 'tickwork-test-'));
   chmodSync(dir, 0o755); // embedded Postgres runs as its own user when we are root

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
+import { PollCliLoginBody, StartCliLoginBody } from '@/lib/auth/cli-login-schemas';
 import type { Operation } from '../operation';
 import { OPERATIONS } from './registry';
 
@@ -24,7 +25,7 @@ const mutationHeaders = workspaceHeader.extend({
   'idempotency-key': z.string().min(1).max(128).optional().meta({ description: 'Replays for 24 hours' }),
 });
 
-function toOperationObject(op: Operation): ZodOpenApiOperationObject {
+function toOperationObject(op: Operation & { operationId: string }): ZodOpenApiOperationObject {
   const mutation = op.method !== 'GET';
   const responses: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(op.responses)) {
@@ -39,19 +40,94 @@ function toOperationObject(op: Operation): ZodOpenApiOperationObject {
     ...(mutation && { 409: errorResponse('Conflict, `idempotency_conflict` or `idempotency_in_progress`') }),
   });
   return {
-    operationId: op.summary,
+    operationId: op.operationId,
     summary: op.summary,
     description: op.description,
     tags: [op.tag],
     'x-scope': op.scope,
     requestParams: {
-      header: mutation ? mutationHeaders : workspaceHeader,
+      header: mutation && op.idempotent !== false ? mutationHeaders : workspaceHeader,
       ...(op.params && { path: op.params }),
       ...(op.query && { query: op.query }),
     },
     ...(op.body && { requestBody: { content: { 'application/json': { schema: op.body } } } }),
+    ...(op.form && { requestBody: { content: { 'multipart/form-data': { schema: op.form } } } }),
     responses,
   } as ZodOpenApiOperationObject;
+}
+
+/** Routes that take no management credential: the management login's start and poll, and health. */
+function publicPaths(): ZodOpenApiPathsObject {
+  const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
+  const loginError = errorResponse(
+    '`authorization_pending`, `slow_down`, `access_denied`, `expired_token`, `invalid_grant` or `invalid_request`',
+  );
+  return {
+    '/api/cli/login': {
+      post: {
+        operationId: 'startManagementLogin',
+        summary: 'Start a management login (device-code style)',
+        tags: ['Management login'],
+        security: [],
+        requestBody: json(StartCliLoginBody),
+        responses: {
+          201: {
+            description: 'Started',
+            ...json(
+              z.object({
+                data: z.object({
+                  deviceCode: z.string(),
+                  userCode: z.string(),
+                  verificationUrl: z.string(),
+                  verificationUrlComplete: z.string(),
+                  expiresIn: z.number().int(),
+                  interval: z.number().int(),
+                }),
+              }),
+            ),
+          },
+          400: errorResponse('`invalid_request`'),
+        },
+      },
+    },
+    '/api/cli/token': {
+      post: {
+        operationId: 'pollManagementLogin',
+        summary: 'Poll a management login; returns the workspace-bound key once approved',
+        tags: ['Management login'],
+        security: [],
+        requestBody: json(PollCliLoginBody),
+        responses: {
+          200: {
+            description: 'Approved: the key, shown once',
+            ...json(
+              z.object({
+                data: z.object({
+                  token: z.string(),
+                  keyId: z.string(),
+                  workspaceId: z.string(),
+                  scopes: z.array(z.string()),
+                }),
+              }),
+            ),
+          },
+          400: loginError,
+        },
+      },
+    },
+    '/api/health': {
+      get: {
+        operationId: 'health',
+        summary: 'Health: 200 when the database answers',
+        tags: ['Health'],
+        security: [],
+        responses: {
+          200: { description: 'Healthy', ...json(z.object({ status: z.literal('ok') })) },
+          503: errorResponse('The database does not answer'),
+        },
+      },
+    },
+  };
 }
 
 let cached: ReturnType<typeof createDocument> | undefined;
@@ -59,7 +135,7 @@ let cached: ReturnType<typeof createDocument> | undefined;
 /** The OpenAPI 3.1.0 description, generated from the same zod schemas the routes validate with. */
 export function openApiDocument() {
   if (cached) return cached;
-  const paths: ZodOpenApiPathsObject = {};
+  const paths: ZodOpenApiPathsObject = publicPaths();
   for (const op of OPERATIONS) {
     paths[op.path] ??= {};
     (paths[op.path] as Record<string, ZodOpenApiOperationObject>)[op.method.toLowerCase()] =

@@ -3,11 +3,12 @@ import { ok } from '@/lib/api/reply';
 import { publicRoute } from '@/lib/api/route';
 import { startCliLogin } from '@/lib/auth/cli-login';
 import { StartCliLoginBody } from '@/lib/auth/cli-login-schemas';
+import { publicOrigin } from '@/lib/console/origin';
 
 // POST /api/cli/login — start a management login: returns the device code to poll with and the code to approve
 export const POST = publicRoute({ body: StartCliLoginBody }, async ({ req, body }) => {
   const login = await startCliLogin(getDb(), body.clientName);
-  const verificationUrl = new URL('/cli/authorize', req.nextUrl.origin).toString();
+  const verificationUrl = new URL('/cli/authorize', publicOrigin(req)).toString();
   return ok(
     {
       ...login,

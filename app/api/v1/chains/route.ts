@@ -1,7 +1,7 @@
 import { getDb } from '@/db/client';
 import { notFound } from '@/lib/api/errors';
 import { ok } from '@/lib/api/reply';
-import { route } from '@/lib/api/route';
+import { otherMethods, route } from '@/lib/api/route';
 import { listChains } from '@/lib/chains/list';
 import { listChainsOp } from '@/lib/chains/operations';
 import { getWorkspace } from '@/lib/workspaces/service';
@@ -12,3 +12,6 @@ export const GET = route(listChainsOp, async ({ principal }) => {
   if (!workspace) throw notFound('workspace');
   return ok(listChains(workspace.plan));
 });
+
+// Other methods: 405 in the API's error shape
+export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');

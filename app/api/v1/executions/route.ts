@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { paged } from '@/lib/api/reply';
-import { route } from '@/lib/api/route';
+import { otherMethods, route } from '@/lib/api/route';
 import { listExecutionsOp } from '@/lib/executions/operations';
 import { listProjectExecutions } from '@/lib/executions/queries';
 
@@ -8,3 +8,6 @@ import { listProjectExecutions } from '@/lib/executions/queries';
 export const GET = route(listExecutionsOp, async ({ principal, query }) =>
   paged(await listProjectExecutions(getDb(), principal.workspaceId, query)),
 );
+
+// Other methods: 405 in the API's error shape
+export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');

@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { created, ok } from '@/lib/api/reply';
-import { route } from '@/lib/api/route';
+import { otherMethods, route } from '@/lib/api/route';
 import { createProjectOp, listProjectsOp } from '@/lib/projects/operations';
 import { createProject, listProjects } from '@/lib/projects/service';
 
@@ -13,3 +13,6 @@ export const GET = route(listProjectsOp, async ({ principal }) =>
 export const POST = route(createProjectOp, async ({ principal, body }) =>
   created(await createProject(getDb(), principal.workspaceId, body)),
 );
+
+// Other methods: 405 in the API's error shape
+export const { PATCH, PUT, DELETE } = otherMethods('GET', 'POST');

@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { created, ok } from '@/lib/api/reply';
-import { route } from '@/lib/api/route';
+import { otherMethods, route } from '@/lib/api/route';
 import { createSecretOp, listSecretsOp } from '@/lib/secrets/operations';
 import { createSecret, listSecrets } from '@/lib/secrets/service';
 
@@ -13,3 +13,6 @@ export const GET = route(listSecretsOp, async ({ principal, query }) =>
 export const POST = route(createSecretOp, async ({ principal, body }) =>
   created(await createSecret(getDb(), principal.workspaceId, body)),
 );
+
+// Other methods: 405 in the API's error shape
+export const { PATCH, PUT, DELETE } = otherMethods('GET', 'POST');

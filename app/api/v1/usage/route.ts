@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
-import { route } from '@/lib/api/route';
+import { otherMethods, route } from '@/lib/api/route';
 import { getUsageOp } from '@/lib/usage/operations';
 import { getUsage } from '@/lib/usage/service';
 
@@ -8,3 +8,6 @@ import { getUsage } from '@/lib/usage/service';
 export const GET = route(getUsageOp, async ({ principal }) =>
   ok(await getUsage(getDb(), principal.workspaceId)),
 );
+
+// Other methods: 405 in the API's error shape
+export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');

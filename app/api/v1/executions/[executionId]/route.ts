@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
-import { route } from '@/lib/api/route';
+import { otherMethods, route } from '@/lib/api/route';
 import { getExecutionOp } from '@/lib/executions/operations';
 import { requireExecution, toExecution } from '@/lib/executions/queries';
 
@@ -8,3 +8,6 @@ import { requireExecution, toExecution } from '@/lib/executions/queries';
 export const GET = route(getExecutionOp, async ({ principal, params }) =>
   ok(toExecution(await requireExecution(getDb(), principal.workspaceId, params.executionId))),
 );
+
+// Other methods: 405 in the API's error shape
+export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');

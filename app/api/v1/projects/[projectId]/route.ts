@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
-import { route } from '@/lib/api/route';
+import { otherMethods, route } from '@/lib/api/route';
 import { getProjectOp, updateProjectOp } from '@/lib/projects/operations';
 import { requireProject, toProject, updateProject } from '@/lib/projects/service';
 
@@ -13,3 +13,6 @@ export const GET = route(getProjectOp, async ({ principal, params }) =>
 export const PATCH = route(updateProjectOp, async ({ principal, params, body }) =>
   ok(await updateProject(getDb(), principal.workspaceId, params.projectId, body)),
 );
+
+// Other methods: 405 in the API's error shape
+export const { POST, PUT, DELETE } = otherMethods('GET', 'PATCH');

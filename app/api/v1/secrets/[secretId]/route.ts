@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
-import { route } from '@/lib/api/route';
+import { otherMethods, route } from '@/lib/api/route';
 import { deleteSecretOp, rotateSecretOp } from '@/lib/secrets/operations';
 import { deleteSecret, rotateSecret } from '@/lib/secrets/service';
 
@@ -13,3 +13,6 @@ export const PATCH = route(rotateSecretOp, async ({ principal, params, body }) =
 export const DELETE = route(deleteSecretOp, async ({ principal, params }) =>
   ok(await deleteSecret(getDb(), principal.workspaceId, params.secretId)),
 );
+
+// Other methods: 405 in the API's error shape
+export const { GET, POST, PUT } = otherMethods('PATCH', 'DELETE');

@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { paged } from '@/lib/api/reply';
-import { route } from '@/lib/api/route';
+import { otherMethods, route } from '@/lib/api/route';
 import { listExecutableExecutionsOp } from '@/lib/executions/operations';
 import { listExecutableExecutions } from '@/lib/executions/queries';
 
@@ -8,3 +8,6 @@ import { listExecutableExecutions } from '@/lib/executions/queries';
 export const GET = route(listExecutableExecutionsOp, async ({ principal, params, query }) =>
   paged(await listExecutableExecutions(getDb(), principal.workspaceId, params.executableId, query)),
 );
+
+// Other methods: 405 in the API's error shape
+export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');

@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
-import { route } from '@/lib/api/route';
+import { otherMethods, route } from '@/lib/api/route';
 import { listExecutionLogsOp } from '@/lib/executions/operations';
 import { listExecutionLogs } from '@/lib/executions/queries';
 
@@ -8,3 +8,6 @@ import { listExecutionLogs } from '@/lib/executions/queries';
 export const GET = route(listExecutionLogsOp, async ({ principal, params }) =>
   ok(await listExecutionLogs(getDb(), principal.workspaceId, params.executionId)),
 );
+
+// Other methods: 405 in the API's error shape
+export const { POST, PATCH, PUT, DELETE } = otherMethods('GET');

@@ -2,7 +2,8 @@ import { ApiError } from '@/lib/api/errors';
 import { errorResponse } from '@/lib/api/route';
 import { newId } from '@/lib/ids';
 
-// Any /api/v1 path no route serves: a 404 in the API's error shape, with X-Request-Id like every response.
+// Any /api/v1 path no route serves (/api/v1 itself included, hence the optional catch-all): a 404 in the
+// API's error shape, with X-Request-Id like every response.
 const unknownRoute = async () =>
   errorResponse(new ApiError(404, 'not_found', 'no such API route'), newId('request'));
 

@@ -1,0 +1,124 @@
+'use client';
+
+import { Loader2, Plus, TriangleAlert } from 'lucide-react';
+import { type FormEvent, useState, useTransition } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { createApiKeyAction } from '../actions';
+
+export function CreateApiKeyDialog({
+  workspaceSlug,
+  workspaceId,
+}: {
+  workspaceSlug: string;
+  workspaceId: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [token, setToken] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const toggle = (next: boolean) => {
+    setOpen(next);
+    // Forget the token once the dialog closes: it is never shown again.
+    if (!next) {
+      setName('');
+      setToken(null);
+      setError(null);
+    }
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    startTransition(async () => {
+      const result = await createApiKeyAction(workspaceSlug, name);
+      if (!result.ok) return setError(result.error);
+      setToken(result.data.token);
+    });
+  };
+
+  return (
+    <>
+      <Button onClick={() => toggle(true)}>
+        <Plus />
+        Create API key
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={toggle}
+        title={token ? 'Your new API key' : 'Create API key'}
+        description={
+          token
+            ? 'Store it in your secret manager or environment now.'
+            : 'An unbound key with every management scope. It acts for you in the workspace named by X-Workspace-Id.'
+        }
+      >
+        {token ? (
+          <>
+            <DialogBody>
+              <div className="flex items-center gap-2 rounded-lg border bg-muted/50 p-2 pl-3">
+                <code data-testid="new-api-key" className="min-w-0 flex-1 break-all font-mono text-[13px]">
+                  {token}
+                </code>
+                <CopyButton value={token} />
+              </div>
+              <div className="flex gap-3 rounded-lg border border-warning/40 bg-warning/10 px-4 py-3 text-[oklch(0.42_0.1_65)] text-sm">
+                <TriangleAlert className="mt-0.5 size-4 shrink-0" />
+                <p>
+                  <strong className="font-semibold">You will not see this key again.</strong> Copy it now; if
+                  you lose it, revoke it and create a new one.
+                </p>
+              </div>
+              <div className="grid gap-1.5">
+                <p className="font-medium text-muted-foreground text-xs">Try it</p>
+                <pre className="overflow-x-auto rounded-lg bg-sidebar p-3 font-mono text-[12px] text-sidebar-foreground leading-relaxed">
+                  {`curl ${typeof window === 'undefined' ? '' : window.location.origin}/api/v1/projects \\
+  -H "Authorization: Bearer $TICKWORK_API_KEY" \\
+  -H "X-Workspace-Id: ${workspaceId}"`}
+                </pre>
+              </div>
+            </DialogBody>
+            <DialogFooter>
+              <Button onClick={() => toggle(false)}>Done</Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <form onSubmit={submit}>
+            <DialogBody>
+              <Field
+                label="Name"
+                htmlFor="api-key-name"
+                hint="So you can tell your keys apart, e.g. “deploy script”."
+              >
+                <Input
+                  id="api-key-name"
+                  autoFocus
+                  required
+                  maxLength={64}
+                  placeholder="Deploy script"
+                  value={name}
+                  onChange={(e) => setName(e.target.value)}
+                />
+              </Field>
+              {error && <Alert variant="destructive">{error}</Alert>}
+            </DialogBody>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => toggle(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={pending}>
+                {pending && <Loader2 className="animate-spin" />}
+                Create key
+              </Button>
+            </DialogFooter>
+          </form>
+        )}
+      </Dialog>
+    </>
+  );
+}

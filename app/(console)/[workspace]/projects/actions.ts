@@ -1,0 +1,39 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { getDb } from '@/db/client';
+import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { runConsoleAction } from '@/lib/console/action';
+import { CreateProjectBody, UpdateProjectBody } from '@/lib/projects/schemas';
+import { createProject, updateProject } from '@/lib/projects/service';
+
+export type ProjectFormInput = { name: string; slug: string; description: string; environment: string };
+
+export async function createProjectAction(workspaceSlug: string, input: ProjectFormInput) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const body = CreateProjectBody.parse({
+      name: input.name,
+      slug: input.slug,
+      description: input.description.trim() || undefined,
+      environment: input.environment,
+    });
+    const project = await createProject(getDb(), workspace.id, body);
+    revalidatePath(`/${workspaceSlug}/projects`);
+    return { id: project.id };
+  });
+}
+
+export async function updateProjectAction(
+  workspaceSlug: string,
+  projectId: string,
+  input: { name: string; description: string },
+) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const body = UpdateProjectBody.parse({ name: input.name, description: input.description.trim() || null });
+    await updateProject(getDb(), workspace.id, projectId, body);
+    revalidatePath(`/${workspaceSlug}/projects`, 'layout');
+    return null;
+  });
+}

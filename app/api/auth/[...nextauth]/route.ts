@@ -1,0 +1,4 @@
+// GET|POST /api/auth/* — next-auth endpoints (csrf, session, SIWE credentials callback, GitHub OAuth)
+import { handlers } from '@/auth';
+
+export const { GET, POST } = handlers;

@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { type BuildFailure, type BuildResult, build, type Plugin } from 'esbuild';
+import { type Zippable, zipSync } from 'fflate';
+import { BUNDLE_LIMITS } from '@/lib/functions/bundle';
+import { PermissionsSchema } from '@/lib/functions/permissions';
+import { CliError, userPath } from '../output';
+
+/** The SDK in this repository; `@tickwork/sdk` resolves here whether or not the task folder installed it. */
+const SDK_ENTRY = path.resolve(import.meta.dirname, '../../sdk/index.ts');
+
+/**
+ * Built in local time on purpose: ZIP stores local date fields and fflate reads them with local getters,
+ * so this gives the same bytes (1980-01-01 12:00:00) in every time zone.
+ */
+const ZIP_MTIME = new Date(1980, 0, 1, 12, 0, 0);
+/** A regular file, rw-r--r--, made on Unix. */
+const ZIP_FILE_ATTRS = { os: 3, attrs: 0o100644 << 16 } as const;
+
+const sdkPlugin: Plugin = {
+  name: 'tickwork-sdk',
+  setup(b) {
+    b.onResolve({ filter: /^@tickwork\/sdk$/ }, () => ({ path: SDK_ENTRY }));
+  },
+};
+
+/** `<dir>/index.ts`, `<dir>/index.js`, else the `main` of `<dir>/package.json`. */
+function findEntry(dir: string): string {
+  for (const name of ['index.ts', 'index.js']) {
+    const file = path.join(dir, name);
+    if (existsSync(file)) return file;
+  }
+  const pkgFile = path.join(dir, 'package.json');
+  if (existsSync(pkgFile)) {
+    const main = (JSON.parse(readFileSync(pkgFile, 'utf8')) as { main?: unknown }).main;
+    if (typeof main === 'string' && existsSync(path.join(dir, main))) return path.join(dir, main);
+  }
+  throw new CliError(`no entry in ${dir}: add index.ts or index.js, or a package.json "main"`);
+}
+
+function readPermissions(dir: string): Uint8Array | null {
+  const file = path.join(dir, 'permissions.json');
+  if (!existsSync(file)) return null;
+  const bytes = readFileSync(file);
+  let json: unknown;
+  try {
+    json = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    throw new CliError(`permissions.json is not valid JSON: ${(error as Error).message}`, {
+      code: 'invalid_permissions',
+    });
+  }
+  const parsed = PermissionsSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new CliError('permissions.json does not match the documented schema (docs/bundle-format.md)', {
+      code: 'invalid_permissions',
+      details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    });
+  }
+  return bytes;
+}
+
+/** One self-contained ESM file whose default export is the task; throws on anything left external. */
+async function bundleTask(dir: string, entry: string, minify: boolean): Promise<Uint8Array> {
+  let result: BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await build({
+      entryPoints: [entry],
+      // Paths in the output's comments are relative to the task folder, so they do not depend on the cwd.
+      absWorkingDir: dir,
+      outfile: 'index.js',
+      bundle: true,
+      format: 'esm',
+      platform: 'neutral',
+      target: 'es2022',
+      // The sandbox is a bare V8 isolate like workerd: packages then pick their entry that needs no Node
+      // built-ins (e.g. viem's isows uses the global WebSocket instead of `ws`).
+      conditions: ['workerd', 'worker', 'module'],
+      mainFields: ['module', 'main'],
+      charset: 'ascii',
+      minify,
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      plugins: [sdkPlugin],
+    });
+  } catch (error) {
+    const { errors } = error as BuildFailure;
+    if (!Array.isArray(errors)) throw error;
+    const first = errors[0];
+    const where = first?.location ? ` (${first.location.file}:${first.location.line})` : '';
+    throw new CliError(`esbuild: ${first?.text ?? 'the build failed'}${where}`, {
+      details: errors.map((e) => ({ text: e.text, file: e.location?.file, line: e.location?.line })),
+    });
+  }
+  const [out] = result.outputFiles;
+  const meta = Object.values(result.metafile.outputs)[0];
+  const external = meta?.imports.map((i) => i.path) ?? [];
+  if (external.length > 0) {
+    throw new CliError(`the bundle would still import ${external.join(', ')}; tasks must be self-contained`);
+  }
+  if (!meta?.exports.includes('default')) {
+    throw new CliError(`${path.basename(entry)} has no default export: export default defineTask({ … })`);
+  }
+  return out.contents;
+}
+
+/**
+ * `bundle <dir> [--out file.zip] [--minify]`: the task folder → a release ZIP (index.js + permissions.json).
+ * Deterministic: fixed entry order, time and attributes, so the same source gives the same checksum.
+ */
+export async function bundle(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, minify: { type: 'boolean', default: false } },
+  });
+  if (positionals.length !== 1) throw new CliError('usage: bundle <dir> [--out file.zip] [--minify]');
+  const dir = userPath(positionals[0]);
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`${dir} is not a folder`);
+  const out = userPath(values.out ?? `${path.basename(dir)}.zip`);
+
+  const permissions = readPermissions(dir);
+  const files: Record<string, Uint8Array> = {
+    'index.js': await bundleTask(dir, findEntry(dir), values.minify),
+    ...(permissions && { 'permissions.json': permissions }),
+  };
+  const entries: Zippable = {};
+  let uncompressed = 0;
+  for (const name of Object.keys(files).sort()) {
+    entries[name] = [files[name], ZIP_FILE_ATTRS];
+    uncompressed += files[name].length;
+  }
+  if (uncompressed > BUNDLE_LIMITS.uncompressedBytes) {
+    throw new CliError(
+      `the bundle unpacks to ${uncompressed} bytes; at most ${BUNDLE_LIMITS.uncompressedBytes}`,
+      {
+        code: 'bundle_uncompressed_too_large',
+      },
+    );
+  }
+  const zip = zipSync(entries, { level: 9, mtime: ZIP_MTIME });
+  if (zip.length > BUNDLE_LIMITS.archiveBytes) {
+    throw new CliError(`the archive is ${zip.length} bytes; at most ${BUNDLE_LIMITS.archiveBytes}`, {
+      code: 'bundle_too_large',
+    });
+  }
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, zip);
+  return { path: out, checkSum: createHash('sha256').update(zip).digest('hex') };
+}

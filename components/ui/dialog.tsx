@@ -1,0 +1,81 @@
+'use client';
+
+import { X } from 'lucide-react';
+import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
+import { cn } from '@/lib/cn';
+
+/**
+ * A modal on the native `<dialog>`: focus trap, Escape and top-layer stacking come from the browser.
+ * Controlled: the parent owns `open`.
+ */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  className,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      onClose={() => onOpenChange(false)}
+      onMouseDown={(e) => {
+        if (e.target === e.currentTarget) onOpenChange(false);
+      }}
+      className={cn(
+        'm-auto w-[calc(100%-2rem)] max-w-lg rounded-xl border bg-card p-0 text-left text-card-foreground shadow-2xl',
+        className,
+      )}
+    >
+      {open && (
+        <div className="flex flex-col">
+          <div className="flex items-start justify-between gap-4 px-6 pt-5 pb-1">
+            <div className="grid gap-1">
+              <h2 className="font-semibold text-lg leading-tight tracking-tight">{title}</h2>
+              {description && <p className="text-muted-foreground text-sm">{description}</p>}
+            </div>
+            <button
+              type="button"
+              aria-label="Close"
+              onClick={() => onOpenChange(false)}
+              className="-mr-2 rounded-md p-1.5 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+            >
+              <X className="size-4" />
+            </button>
+          </div>
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export function DialogBody({ className, ...props }: ComponentProps<'div'>) {
+  return <div className={cn('grid gap-5 px-6 py-4', className)} {...props} />;
+}
+
+export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
+  return (
+    <div
+      className={cn('flex justify-end gap-2 rounded-b-xl border-t bg-muted/40 px-6 py-3', className)}
+      {...props}
+    />
+  );
+}

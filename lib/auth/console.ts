@@ -1,0 +1,60 @@
+import { notFound, redirect } from 'next/navigation';
+import { cache } from 'react';
+import { auth } from '@/auth';
+import { getDb } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import type { Role } from '@/lib/auth/credential';
+import { findUserById } from '@/lib/users/service';
+import { getMembershipRole, getWorkspaceBySlug } from '@/lib/workspaces/service';
+
+export const signInPath = (callbackUrl?: string) =>
+  callbackUrl ? `/signin?callbackUrl=${encodeURIComponent(callbackUrl)}` : '/signin';
+
+/** The signed-in user (re-read from the database, so a deleted user is signed out), or null. */
+export const currentConsoleUser = cache(async () => {
+  const session = await auth();
+  if (!session?.userId) return null;
+  return (await findUserById(getDb(), session.userId)) ?? null;
+});
+
+/** The signed-in user; redirects to the sign-in page (coming back to `callbackUrl`) otherwise. */
+export async function requireConsoleUser(callbackUrl?: string) {
+  const user = await currentConsoleUser();
+  if (!user) redirect(signInPath(callbackUrl));
+  return user;
+}
+
+export type WorkspaceAccess = {
+  user: NonNullable<Awaited<ReturnType<typeof currentConsoleUser>>>;
+  workspace: NonNullable<Awaited<ReturnType<typeof getWorkspaceBySlug>>>;
+  role: Role;
+  canMutate: boolean;
+};
+
+const loadWorkspaceAccess = cache(async (slug: string): Promise<WorkspaceAccess> => {
+  const user = await requireConsoleUser(`/${slug}`);
+  const db = getDb();
+  const workspace = await getWorkspaceBySlug(db, slug);
+  const role = workspace
+    ? await getMembershipRole(db, { workspaceId: workspace.id, userId: user.id })
+    : undefined;
+  // Not a member looks exactly like no such workspace.
+  if (!workspace || !role) notFound();
+  return { user, workspace, role, canMutate: role !== 'member' };
+});
+
+/**
+ * The workspace named by the URL slug, checked against the session's membership: members may read, only
+ * owners and admins may mutate. Every console page and server action goes through here; the workspace id
+ * always comes from the database, never from the client.
+ */
+export async function requireWorkspaceAccess(
+  slug: string,
+  opts: { mutation?: boolean } = {},
+): Promise<WorkspaceAccess> {
+  const access = await loadWorkspaceAccess(slug);
+  if (opts.mutation && !access.canMutate) {
+    throw new ApiError(403, 'forbidden', 'Only owners and admins can change this workspace.');
+  }
+  return access;
+}

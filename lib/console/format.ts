@@ -1,0 +1,42 @@
+/** Display helpers shared by console pages. */
+
+export const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+const numberFormat = new Intl.NumberFormat('en-US');
+export const formatNumber = (n: number) => numberFormat.format(n);
+
+const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+export const formatCompact = (n: number) => compactFormat.format(n);
+
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+export const formatDate = (d: Date | string) => dateFormat.format(new Date(d));
+
+const units: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+
+/** "3 hours ago", "just now". */
+export function formatRelative(d: Date | string, now = new Date()): string {
+  const seconds = (new Date(d).getTime() - now.getTime()) / 1000;
+  for (const [unit, size] of units) {
+    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+  }
+  return 'just now';
+}
+
+/** A stable hue per string, for avatars. */
+export function hueOf(text: string): number {
+  let hash = 0;
+  for (const ch of text) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return hash % 360;
+}

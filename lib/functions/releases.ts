@@ -1,0 +1,131 @@
+import { and, count, eq, gte, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { functionReleases, workspaces } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { blobStore } from '@/lib/blobs/store';
+import { newId } from '@/lib/ids';
+import { currentCycle } from '@/lib/usage/cycle';
+import { PLANS } from '@/lib/usage/plans';
+import { DEFAULT_TAG, suggestNextTag } from './version-tags';
+
+export type ReleaseRow = typeof functionReleases.$inferSelect;
+
+export type NewRelease = {
+  workspaceId: string;
+  projectId: string;
+  name: string;
+  /** The tag asked for; undefined = the default for a new name. */
+  versionTag: string | undefined;
+  checksum: string;
+  /** New bundle bytes (stored inside the same transaction) or the blob of an existing release (copy). */
+  blob: { bytes: Buffer } | { id: string };
+  argsSchema: string | null;
+  definedCallbacks: string[];
+  permissions: ReleaseRow['permissions'];
+  createdBy: string | null;
+};
+
+/** Every tag ever used for a name in a project, deleted ones included (they stay reserved). */
+export async function takenTags(db: DbOrTx, projectId: string, name: string): Promise<string[]> {
+  const rows = await db
+    .select({ versionTag: functionReleases.versionTag })
+    .from(functionReleases)
+    .where(and(eq(functionReleases.projectId, projectId), eq(functionReleases.name, name)));
+  return rows.map((r) => r.versionTag);
+}
+
+export async function versionReservation(db: DbOrTx, projectId: string, name: string) {
+  const reservedVersionTags = ['latest', ...(await takenTags(db, projectId, name)).sort()];
+  return { name, reservedVersionTags, suggestedVersionTag: suggestNextTag(reservedVersionTags) };
+}
+
+async function enforceUploadLimit(tx: DbOrTx, workspaceId: string) {
+  const [workspace] = await tx
+    .select({ plan: workspaces.plan })
+    .from(workspaces)
+    .where(eq(workspaces.id, workspaceId));
+  const limit = PLANS[workspace.plan].functionUploadsPerCycle;
+  if (limit === null) return;
+  // The name lock only serialises one (project, name); uploads of other names in the workspace would count
+  // the same rows at once and all pass. This second lock (always taken after the name lock, so the order is
+  // fixed) serialises count-and-insert per workspace until the transaction ends.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`function-uploads/${workspaceId}`}, 0))`,
+  );
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(functionReleases)
+    .where(
+      and(
+        eq(functionReleases.workspaceId, workspaceId),
+        gte(functionReleases.createdAt, currentCycle().start),
+      ),
+    );
+  if (n >= limit) {
+    throw new ApiError(
+      403,
+      'plan_limit_exceeded',
+      `the ${PLANS[workspace.plan].name} plan allows ${limit} function uploads per cycle`,
+      {
+        limit,
+        used: n,
+      },
+    );
+  }
+}
+
+/**
+ * Creates a release under the version-tag rules, or returns the identical active one. Uploads and copies of
+ * one (project, name) are serialised by a transaction-scoped advisory lock, so racing requests end with
+ * exactly one release and no unique-violation 500s; on plans with an upload limit, a per-workspace lock
+ * makes the limit check and the insert atomic too.
+ */
+export async function createRelease(
+  db: DbOrTx,
+  input: NewRelease,
+): Promise<{ release: ReleaseRow; created: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`${input.projectId}/${input.name}`}, 0))`,
+    );
+    const existing = await tx
+      .select()
+      .from(functionReleases)
+      .where(and(eq(functionReleases.projectId, input.projectId), eq(functionReleases.name, input.name)));
+
+    if (existing.length > 0 && input.versionTag === undefined) {
+      const reserved = await versionReservation(tx, input.projectId, input.name);
+      throw new ApiError(400, 'version_tag_required', `"${input.name}" already exists: give a versionTag`, {
+        reservedVersionTags: reserved.reservedVersionTags,
+        suggestedVersionTag: reserved.suggestedVersionTag,
+      });
+    }
+    const versionTag = input.versionTag ?? DEFAULT_TAG;
+    const sameTag = existing.find((r) => r.versionTag === versionTag);
+    if (sameTag) {
+      if (!sameTag.deletedAt && sameTag.checksum === input.checksum)
+        return { release: sameTag, created: false };
+      const reserved = await versionReservation(tx, input.projectId, input.name);
+      throw new ApiError(
+        409,
+        'version_tag_conflict',
+        sameTag.deletedAt
+          ? `${input.name}@${versionTag} was deleted and stays reserved`
+          : `${input.name}@${versionTag} already holds different code`,
+        {
+          reservedVersionTags: reserved.reservedVersionTags,
+          suggestedVersionTag: reserved.suggestedVersionTag,
+        },
+      );
+    }
+
+    await enforceUploadLimit(tx, input.workspaceId);
+    const { blob, ...fields } = input;
+    const blobId = 'id' in blob ? blob.id : (await blobStore.put(tx, blob.bytes)).id;
+    const [release] = await tx
+      .insert(functionReleases)
+      .values({ id: newId('functionRelease'), ...fields, blobId, versionTag })
+      .returning();
+    return { release, created: true };
+  });
+}

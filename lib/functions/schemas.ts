@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { pageQuery, paginationSchema } from '@/lib/api/pagination';
+import { VERSION_TAG_PATTERN } from './version-tags';
+
+export const FUNCTION_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+const versionTag = z
+  .string()
+  .regex(VERSION_TAG_PATTERN, 'lowercase, 1 to 32 characters: a letter or digit, then letters, digits, . _ -')
+  .refine((t) => t !== 'latest', { message: '"latest" is reserved' });
+const functionName = z.string().regex(FUNCTION_NAME_PATTERN, 'letters, digits, . _ -; 1 to 64 characters');
+
+export const PermissionsRecord = z
+  .object({ calls: z.array(z.object({ to: z.string(), functions: z.array(z.string()) })) })
+  .nullable();
+
+export const FunctionReleaseSchema = z
+  .object({
+    id: z.string(),
+    projectId: z.string(),
+    name: z.string(),
+    versionTag: z.string(),
+    checksum: z.string().meta({ description: 'SHA-256 (hex) of the whole ZIP' }),
+    size: z.number().int().meta({ description: 'Archive size in bytes' }),
+    schema: z.string().nullable().meta({ description: 'JSON Schema of the task args (JSON text)' }),
+    definedCallbacks: z.array(z.string()),
+    permissions: PermissionsRecord,
+    state: z.enum(['active', 'deleted']),
+    createdAt: z.string(),
+    deletedAt: z.string().nullable(),
+  })
+  .meta({ id: 'FunctionRelease' });
+
+/** The `data` part of the upload form. */
+export const UploadData = z
+  .object({
+    workspaceId: z.string().min(1),
+    projectId: z.string().min(1),
+    taskName: functionName,
+    checkSum: z.string().regex(/^[0-9a-fA-F]{64}$/, 'SHA-256 of the ZIP as 64 hex characters'),
+    versionTag: versionTag.optional(),
+    schema: z
+      .string()
+      .max(256 * 1024)
+      .optional(),
+    definedCallbacks: z.array(z.string().min(1).max(128)).max(64).optional(),
+  })
+  .strict();
+
+export const UploadResult = z
+  .object({ taskId: z.string(), versionTag: z.string(), created: z.boolean() })
+  .meta({ id: 'UploadResult' });
+
+export const FunctionListQuery = z.object({
+  projectId: z.string().min(1),
+  name: functionName.optional(),
+  ...pageQuery,
+});
+
+export const VersionReservationSchema = z
+  .object({ name: z.string(), reservedVersionTags: z.array(z.string()), suggestedVersionTag: z.string() })
+  .meta({ id: 'VersionReservation' });
+
+export const FunctionPage = z.object({
+  data: z.array(FunctionReleaseSchema),
+  pagination: paginationSchema,
+  versionReservation: VersionReservationSchema.optional().meta({
+    description: 'Present when the name filter is given',
+  }),
+});
+
+export const FunctionParams = z.object({ functionId: z.string() });
+
+export const CopyFunctionBody = z
+  .object({
+    targetProjectId: z.string().min(1),
+    name: functionName.optional(),
+    versionTag: versionTag.optional(),
+  })
+  .strict()
+  .meta({ id: 'CopyFunctionRequest' });
+
+export const FunctionSourceSchema = z
+  .object({
+    id: z.string(),
+    checksum: z.string(),
+    files: z.array(
+      z.object({
+        path: z.string(),
+        size: z.number().int(),
+        encoding: z.enum(['utf8', 'base64']),
+        content: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'FunctionSource' });

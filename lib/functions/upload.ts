@@ -1,0 +1,136 @@
+import Ajv from 'ajv';
+import type { Db } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import type { Principal } from '@/lib/auth/credential';
+import { sha256Hex } from '@/lib/crypto/tokens';
+import { requireProject } from '@/lib/projects/service';
+import { BUNDLE_LIMITS, inspectBundle } from './bundle';
+import { createRelease } from './releases';
+import { UploadData } from './schemas';
+
+/** The archive plus room for the `data` part and the multipart framing. */
+const MAX_FORM_BYTES = BUNDLE_LIMITS.archiveBytes + 512 * 1024;
+
+const tooLarge = () =>
+  new ApiError(413, 'bundle_too_large', `the archive is over ${BUNDLE_LIMITS.archiveBytes} bytes`);
+
+/**
+ * The request body, refused as soon as it passes MAX_FORM_BYTES. Content-Length alone is not enough: a
+ * chunked request has none, and `req.formData()` would buffer all of it first.
+ */
+async function readBoundedBody(req: Request): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const reader = req.body?.getReader();
+  if (!reader) return new Uint8Array(0);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_FORM_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return body;
+}
+
+/** Multipart form of `POST /api/task/upload`: `data` (JSON text) and `blob` (the ZIP). */
+export async function readUploadForm(req: Request) {
+  const length = Number(req.headers.get('content-length') ?? 0);
+  if (length > MAX_FORM_BYTES) throw tooLarge();
+  const contentType = req.headers.get('content-type');
+  if (!contentType?.startsWith('multipart/form-data')) {
+    throw new ApiError(
+      415,
+      'unsupported_media_type',
+      'send multipart/form-data with the parts data and blob',
+    );
+  }
+  const body = await readBoundedBody(req);
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new ApiError(400, 'invalid_request', 'the multipart body could not be read');
+  }
+  const data = form.get('data');
+  const blob = form.get('blob');
+  if (typeof data !== 'string')
+    throw new ApiError(400, 'invalid_request', 'the form part "data" (JSON text) is missing');
+  if (!(blob instanceof Blob))
+    throw new ApiError(400, 'invalid_request', 'the form part "blob" (the ZIP file) is missing');
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    throw new ApiError(400, 'invalid_request', 'the form part "data" is not valid JSON');
+  }
+  return { data: UploadData.parse(json), bytes: Buffer.from(await blob.arrayBuffer()) };
+}
+
+/**
+ * Checks that an args schema is a JSON Schema ajv can compile. Each check gets its own Ajv instance: a shared
+ * one keeps every compiled schema, so a second upload reusing an `$id` failed ("already exists") and one
+ * tenant's `$id` could be `$ref`erenced from another tenant's schema.
+ */
+export function checkArgsSchema(schema: string | undefined): string | null {
+  if (schema === undefined) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(schema);
+  } catch {
+    throw new ApiError(400, 'invalid_schema', 'schema is not valid JSON');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ApiError(400, 'invalid_schema', 'schema must be a JSON Schema object');
+  }
+  try {
+    new Ajv({ strict: false, allErrors: true }).compile(parsed as object);
+  } catch (error) {
+    throw new ApiError(400, 'invalid_schema', `schema does not compile: ${(error as Error).message}`);
+  }
+  return schema;
+}
+
+/** Validates everything about an upload, stores the bundle bytes and creates (or finds) the release. */
+export async function uploadRelease(
+  db: Db,
+  principal: Principal,
+  form: Awaited<ReturnType<typeof readUploadForm>>,
+) {
+  const { data, bytes } = form;
+  if (data.workspaceId !== principal.workspaceId) {
+    throw new ApiError(403, 'workspace_mismatch', 'data.workspaceId is not the workspace of this credential');
+  }
+  await requireProject(db, principal.workspaceId, data.projectId);
+  const checksum = sha256Hex(bytes);
+  if (checksum !== data.checkSum.toLowerCase()) {
+    throw new ApiError(400, 'checksum_mismatch', 'checkSum is not the SHA-256 of the uploaded archive', {
+      expected: data.checkSum.toLowerCase(),
+      actual: checksum,
+    });
+  }
+  const argsSchema = checkArgsSchema(data.schema);
+  const { permissions } = await inspectBundle(bytes);
+  const { release, created } = await createRelease(db, {
+    workspaceId: principal.workspaceId,
+    projectId: data.projectId,
+    name: data.taskName,
+    versionTag: data.versionTag,
+    checksum,
+    blob: { bytes },
+    argsSchema,
+    definedCallbacks: data.definedCallbacks ?? [],
+    permissions,
+    createdBy: principal.userId,
+  });
+  return { taskId: release.id, versionTag: release.versionTag, created };
+}

@@ -1,0 +1,33 @@
+// Playwright: the console end to end in Debian's Chromium (apt-get install -y chromium), one worker.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  // Boots a throw-away stack (needs `npx next build`) unless TEST_BASE_URL points at one already running.
+  globalSetup: './e2e/global-setup.ts',
+  use: {
+    baseURL: process.env.TEST_BASE_URL,
+    viewport: { width: 1440, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+});

@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { blobs, executables, executionLogs, executions, functionReleases, profiles } from '@/db/schema';
+import { ID_PREFIXES, type IdKind, newId } from '@/lib/ids';
+import { newAddress, testDb } from './fixtures';
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A prefixed id whose time part is `ms` (same layout as lib/ids), so id order is the order we choose. */
+export function idAt(kind: IdKind, ms: number): string {
+  let time = '';
+  let t = ms;
+  for (let i = 0; i < 10; i++) {
+    time = CROCKFORD[t % 32] + time;
+    t = Math.floor(t / 32);
+  }
+  const bytes = randomBytes(16);
+  let rand = '';
+  for (let i = 0; i < 16; i++) rand += CROCKFORD[bytes[i] % 32];
+  return `${ID_PREFIXES[kind]}_${time}${rand}`;
+}
+
+export type SeededExecutable = {
+  workspaceId: string;
+  projectId: string;
+  blobId: string;
+  functionId: string;
+  profileId: string;
+  executableId: string;
+};
+
+/** The rows an execution hangs off: blob → function release → profile → executable (paused, interval trigger). */
+export async function seedExecutable(
+  workspaceId: string,
+  projectId: string,
+  opts: { state?: 'provisioning' | 'active' | 'paused' | 'error' | 'deleted'; functionCreatedAt?: Date } = {},
+): Promise<SeededExecutable> {
+  const db = testDb();
+  const sha = randomBytes(32).toString('hex');
+  const [blob] = await db
+    .insert(blobs)
+    .values({ id: newId('blob'), sha256: sha, size: 22 })
+    .returning({ id: blobs.id });
+  const [fn] = await db
+    .insert(functionReleases)
+    .values({
+      id: newId('functionRelease'),
+      workspaceId,
+      projectId,
+      name: `task-${randomBytes(3).toString('hex')}`,
+      versionTag: 'v1',
+      checksum: sha,
+      blobId: blob.id,
+      ...(opts.functionCreatedAt && { createdAt: opts.functionCreatedAt }),
+    })
+    .returning({ id: functionReleases.id });
+  const [profile] = await db
+    .insert(profiles)
+    .values({
+      id: newId('profile'),
+      workspaceId,
+      projectId,
+      kind: 'legacy',
+      state: 'active',
+      name: 'default',
+      chainId: 31337,
+      address: newAddress().toLowerCase(),
+    })
+    .returning({ id: profiles.id });
+  const [executable] = await db
+    .insert(executables)
+    .values({
+      id: newId('executable'),
+      workspaceId,
+      projectId,
+      functionId: fn.id,
+      profileId: profile.id,
+      name: 'exe',
+      state: opts.state ?? 'paused',
+      trigger: { type: 'interval', intervalMs: 60_000 },
+    })
+    .returning({ id: executables.id });
+  return {
+    workspaceId,
+    projectId,
+    blobId: blob.id,
+    functionId: fn.id,
+    profileId: profile.id,
+    executableId: executable.id,
+  };
+}
+
+type Status = typeof executions.$inferInsert.status;
+
+/** Finished statuses only cycle by default (one unfinished execution per executable is a DB invariant). */
+const FINISHED: Status[] = ['confirmed', 'failed', 'skipped'];
+
+/**
+ * Inserts `count` executions of one executable, one millisecond apart (ids and createdAt agree), oldest
+ * first. Returns their ids oldest first.
+ */
+export async function seedExecutions(
+  exe: SeededExecutable,
+  count: number,
+  opts: { statuses?: Status[]; startMs?: number } = {},
+): Promise<string[]> {
+  const statuses = opts.statuses ?? FINISHED;
+  const start = opts.startMs ?? Date.now() - count - 1000;
+  const rows = Array.from({ length: count }, (_, i) => {
+    const at = new Date(start + i);
+    return {
+      id: idAt('execution', start + i),
+      workspaceId: exe.workspaceId,
+      projectId: exe.projectId,
+      executableId: exe.executableId,
+      functionId: exe.functionId,
+      status: statuses[i % statuses.length],
+      trigger: 'schedule' as const,
+      chainId: 31337,
+      computeUnits: 10,
+      scheduledAt: at,
+      createdAt: at,
+    };
+  });
+  for (let i = 0; i < rows.length; i += 500)
+    await testDb()
+      .insert(executions)
+      .values(rows.slice(i, i + 500));
+  return rows.map((r) => r.id);
+}
+
+export async function seedLogs(
+  executionId: string,
+  entries: { level: 'debug' | 'info' | 'warn' | 'error'; message: string; data?: unknown }[],
+) {
+  for (const entry of entries)
+    await testDb()
+      .insert(executionLogs)
+      .values({ executionId, ...entry });
+}
