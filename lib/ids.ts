@@ -24,13 +24,14 @@ const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
  * Time-sortable id: 48-bit millisecond timestamp + 80 random bits in Crockford base32 (ULID layout),
- * so lexical order is creation order and keyset pagination can page on the id alone.
+ * so lexical order is creation order and keyset pagination can page on the id alone. `now` (ms) lets
+ * seeds and imports mint ids for a chosen time.
  */
-export function newId(kind: IdKind): string {
-  return `${ID_PREFIXES[kind]}_${ulid()}`;
+export function newId(kind: IdKind, now = Date.now()): string {
+  return `${ID_PREFIXES[kind]}_${ulid(now)}`;
 }
 
-function ulid(now = Date.now()): string {
+function ulid(now: number): string {
   let time = '';
   let t = now;
   for (let i = 0; i < 10; i++) {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bootDatabase } from '@/db/bootstrap';
 import { startAnvil } from '@/lib/chains/anvil';
+import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
 import { DATA_DIR } from '@/lib/config/paths';
 
 /** A secret generated once into `.data/` when its env var is not given. */
@@ -21,7 +22,7 @@ export type Stack = { env: NodeJS.ProcessEnv; stop: () => Promise<void> };
 
 /**
  * The embedded infrastructure: Postgres (unless `DATABASE_URL`) migrated, and the local anvil chain (unless
- * `TICKWORK_CHAINS` names real chains). Returns the environment the app process needs.
+ * `TICKWORK_CHAINS` names real chains) with its contracts bootstrapped. Returns the environment the app needs.
  */
 export async function bootInfrastructure(): Promise<Stack> {
   const database = await bootDatabase();
@@ -31,6 +32,15 @@ export async function bootInfrastructure(): Promise<Stack> {
         port: Number(process.env.TICKWORK_ANVIL_PORT ?? 8545),
         stateFile: path.join(DATA_DIR, 'anvil-state.json'),
       });
+  if (chain) {
+    try {
+      await bootstrapLocalChain(chain.rpcUrl);
+    } catch (error) {
+      await chain.stop();
+      await database.stop();
+      throw error;
+    }
+  }
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATABASE_URL: database.url,

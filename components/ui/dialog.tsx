@@ -40,7 +40,7 @@ export function Dialog({
         if (e.target === e.currentTarget) onOpenChange(false);
       }}
       className={cn(
-        'm-auto w-[calc(100%-2rem)] max-w-lg rounded-xl border bg-card p-0 text-left text-card-foreground shadow-2xl',
+        'm-auto w-[calc(100%-2rem)] max-w-lg whitespace-normal rounded-xl border bg-card p-0 text-left text-card-foreground shadow-2xl',
         className,
       )}
     >

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
-import { workspaces } from './accounts';
 import { functionReleases } from './functions';
 import { profiles } from './profiles';
-import { projects } from './projects';
+import { projectOwned } from './projects';
 import { id, timestamps, tstz } from './util';
 
 export const executableStateEnum = pgEnum('executable_state', [
@@ -31,12 +30,7 @@ export const executables = pgTable(
   'executables',
   {
     id: id(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...projectOwned(),
     functionId: text('function_id')
       .notNull()
       .references(() => functionReleases.id),

@@ -11,9 +11,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { workspaces } from './accounts';
 import { executables } from './executables';
-import { projects } from './projects';
+import { projectOwned } from './projects';
 import { id, tstz } from './util';
 
 export const executionStatusEnum = pgEnum('execution_status', [
@@ -40,12 +39,7 @@ export const executions = pgTable(
   'executions',
   {
     id: id(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...projectOwned(),
     executableId: text('executable_id')
       .notNull()
       .references(() => executables.id, { onDelete: 'cascade' }),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, customType, index, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users, workspaces } from './accounts';
-import { projects } from './projects';
+import { users } from './accounts';
+import { projectOwned } from './projects';
 import { id, timestamps, tstz } from './util';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -24,12 +24,7 @@ export const functionReleases = pgTable(
   'function_releases',
   {
     id: id(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...projectOwned(),
     name: text('name').notNull(),
     versionTag: text('version_tag').notNull(),
     checksum: text('checksum').notNull(),

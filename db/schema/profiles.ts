@@ -1,6 +1,5 @@
 import { index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
-import { workspaces } from './accounts';
-import { projects } from './projects';
+import { projectOwned } from './projects';
 import { id, timestamps } from './util';
 
 export const profileKindEnum = pgEnum('profile_kind', ['legacy', 'safe', 'roles']);
@@ -11,12 +10,7 @@ export const profiles = pgTable(
   'profiles',
   {
     id: id(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...projectOwned(),
     kind: profileKindEnum('kind').notNull(),
     state: profileStateEnum('state').notNull(),
     name: text('name').notNull(),

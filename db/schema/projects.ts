@@ -1,5 +1,5 @@
 import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { workspaces } from './accounts';
+import { workspaceOwned } from './ownership';
 import { id, timestamps } from './util';
 
 export const environmentEnum = pgEnum('project_environment', ['production', 'development']);
@@ -8,9 +8,7 @@ export const projects = pgTable(
   'projects',
   {
     id: id(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...workspaceOwned(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     description: text('description'),
@@ -22,3 +20,11 @@ export const projects = pgTable(
     index('projects_workspace_idx').on(t.workspaceId, t.id),
   ],
 );
+
+/** Workspace and project of a project-scoped row. */
+export const projectOwned = () => ({
+  ...workspaceOwned(),
+  projectId: text('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+});

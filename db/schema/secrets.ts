@@ -1,6 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { workspaces } from './accounts';
-import { projects } from './projects';
+import { projectOwned } from './projects';
 import { id, timestamps, tstz } from './util';
 
 /** Write-only project secrets: the value is AES-256-GCM envelope-encrypted (see lib/crypto). */
@@ -8,12 +7,7 @@ export const secrets = pgTable(
   'secrets',
   {
     id: id(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
-    projectId: text('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    ...projectOwned(),
     name: text('name').notNull(),
     ciphertext: text('ciphertext').notNull(),
     /** Bumped on every rotation. */

@@ -1,13 +1,11 @@
-import { date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { workspaces } from './accounts';
+import { date, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { workspaceOwned } from './ownership';
 
 /** Daily usage counters per workspace, upserted by the execution engine. */
 export const usageDaily = pgTable(
   'usage_daily',
   {
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...workspaceOwned(),
     day: date('day', { mode: 'string' }).notNull(),
     computeUnits: integer('compute_units').notNull().default(0),
     executions: integer('executions').notNull().default(0),

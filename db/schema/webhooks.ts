@@ -1,6 +1,6 @@
 import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { workspaces } from './accounts';
 import { executables } from './executables';
+import { workspaceOwned } from './ownership';
 import { id, timestamps, tstz } from './util';
 
 export const webhookStateEnum = pgEnum('webhook_state', ['active', 'revoked']);
@@ -10,9 +10,7 @@ export const webhooks = pgTable(
   'webhooks',
   {
     id: id(),
-    workspaceId: text('workspace_id')
-      .notNull()
-      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    ...workspaceOwned(),
     executableId: text('executable_id')
       .notNull()
       .references(() => executables.id, { onDelete: 'cascade' }),

@@ -27,6 +27,8 @@ export type Operation<
   description?: string;
   /** false: the management idempotency mechanism does not apply (the upload route). */
   idempotent?: false;
+  /** A JSON body limit other than the default 1 MiB, and the code of its 413 (the storage route: 16 MiB). */
+  maxBody?: { bytes: number; code: string };
   /** A multipart/form-data body read by the handler itself, documented with this schema. */
   form?: z.ZodObject;
 };

@@ -64,7 +64,7 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
 
       const params = op.params ? op.params.parse(await next.params) : undefined;
       const query = op.query ? op.query.parse(Object.fromEntries(url.searchParams)) : undefined;
-      const rawBody = op.body ? await readJson(req) : undefined;
+      const rawBody = op.body ? await readJson(req, op.maxBody) : undefined;
       const body = op.body ? op.body.parse(rawBody) : undefined;
       const ctx = { req, requestId, principal, body, query, params } as RouteContext<O>;
 
@@ -107,12 +107,20 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
   };
 }
 
-async function readJson(req: NextRequest): Promise<unknown> {
+const DEFAULT_BODY_LIMIT = { bytes: MAX_JSON_BODY_BYTES, code: 'body_too_large' };
+
+async function readJson(req: NextRequest, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+  const mib = limit.bytes / (1024 * 1024);
+  const tooLarge = () =>
+    new ApiError(
+      413,
+      limit.code,
+      `request body is over ${Number.isInteger(mib) ? `${mib} MiB` : `${limit.bytes} bytes`}`,
+    );
   const length = Number(req.headers.get('content-length') ?? 0);
-  if (length > MAX_JSON_BODY_BYTES) throw new ApiError(413, 'body_too_large', 'request body is over 1 MiB');
+  if (length > limit.bytes) throw tooLarge();
   const text = await req.text();
-  if (text.length > MAX_JSON_BODY_BYTES)
-    throw new ApiError(413, 'body_too_large', 'request body is over 1 MiB');
+  if (text.length > limit.bytes) throw tooLarge();
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);

@@ -1,4 +1,24 @@
+import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
+
+const AddressSchema = z
+  .string()
+  .refine((value) => isAddress(value, { strict: false }), { message: 'not an address' })
+  .transform((value) => getAddress(value));
+
+/** Where the contracts the profiles rely on are deployed on a configured chain (see `lib/chains/contracts.ts`). */
+const ChainContractsSchema = z.object({
+  safeSingletonL2: AddressSchema,
+  safeProxyFactory: AddressSchema,
+  fallbackHandler: AddressSchema,
+  multiSend: AddressSchema,
+  multiSendCallOnly: AddressSchema,
+  rolesMastercopy: AddressSchema,
+  moduleProxyFactory: AddressSchema,
+  entryPoint07: AddressSchema,
+  entryPoint08: AddressSchema,
+  simple7702Account: AddressSchema,
+});
 
 const ChainConfigSchema = z.object({
   chainId: z.number().int().positive(),
@@ -10,6 +30,7 @@ const ChainConfigSchema = z.object({
     .object({ name: z.string(), symbol: z.string(), decimals: z.number().int() })
     .default({ name: 'Ether', symbol: 'ETH', decimals: 18 }),
   explorerUrl: z.url().nullable().default(null),
+  contracts: ChainContractsSchema.optional(),
 });
 
 export type ChainConfig = z.infer<typeof ChainConfigSchema>;

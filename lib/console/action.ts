@@ -3,8 +3,14 @@ import { ZodError } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { log } from '@/lib/log';
 
-/** What a console server action hands back to its form: data, or a message fit to show. */
-export type ActionResult<T = null> = { ok: true; data: T } | { ok: false; error: string; field?: string };
+/**
+ * What a console server action hands back to its form: data, or a message fit to show. A service refusal
+ * also carries its API error `code` and extra fields (`details`: e.g. `suggestedVersionTag`), so a form can
+ * offer a fix.
+ */
+export type ActionResult<T = null> =
+  | { ok: true; data: T }
+  | { ok: false; error: string; field?: string; code?: string; details?: Record<string, unknown> };
 
 /**
  * Runs the body of a server action: service errors (ApiError 4xx, zod issues) become messages for the form;
@@ -15,7 +21,9 @@ export async function runConsoleAction<T>(body: () => Promise<T>): Promise<Actio
     return { ok: true, data: await body() };
   } catch (error) {
     unstable_rethrow(error);
-    if (error instanceof ApiError && error.status < 500) return { ok: false, error: error.message };
+    if (error instanceof ApiError && error.status < 500) {
+      return { ok: false, error: error.message, code: error.code, details: error.extra };
+    }
     if (error instanceof ZodError) {
       const issue = error.issues[0];
       const field = issue?.path.join('.') || undefined;

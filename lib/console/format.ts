@@ -8,6 +8,13 @@ export const formatNumber = (n: number) => numberFormat.format(n);
 const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 export const formatCompact = (n: number) => compactFormat.format(n);
 
+/** "812 B", "4.2 KB", "1.3 MB" (binary multiples, like the bundle limits). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

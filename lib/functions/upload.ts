@@ -1,4 +1,5 @@
 import Ajv from 'ajv';
+import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import type { Principal } from '@/lib/auth/credential';
@@ -42,8 +43,11 @@ async function readBoundedBody(req: Request): Promise<Uint8Array<ArrayBuffer>> {
   return body;
 }
 
+/** An upload: the validated `data` metadata and the ZIP bytes. The API route and the console both build one. */
+export type UploadForm = { data: z.infer<typeof UploadData>; bytes: Buffer };
+
 /** Multipart form of `POST /api/task/upload`: `data` (JSON text) and `blob` (the ZIP). */
-export async function readUploadForm(req: Request) {
+export async function readUploadForm(req: Request): Promise<UploadForm> {
   const length = Number(req.headers.get('content-length') ?? 0);
   if (length > MAX_FORM_BYTES) throw tooLarge();
   const contentType = req.headers.get('content-type');
@@ -100,11 +104,15 @@ export function checkArgsSchema(schema: string | undefined): string | null {
   return schema;
 }
 
-/** Validates everything about an upload, stores the bundle bytes and creates (or finds) the release. */
+/**
+ * Validates everything about an upload, stores the bundle bytes and creates (or finds) the release. Shared by
+ * `POST /api/task/upload` (an API key's principal) and the console's upload action (the session's user in
+ * the workspace of the URL).
+ */
 export async function uploadRelease(
   db: Db,
-  principal: Principal,
-  form: Awaited<ReturnType<typeof readUploadForm>>,
+  principal: Pick<Principal, 'workspaceId' | 'userId'>,
+  form: UploadForm,
 ) {
   const { data, bytes } = form;
   if (data.workspaceId !== principal.workspaceId) {

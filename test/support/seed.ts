@@ -1,23 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { inject } from 'vitest';
 import { blobs, executables, executionLogs, executions, functionReleases, profiles } from '@/db/schema';
-import { ID_PREFIXES, type IdKind, newId } from '@/lib/ids';
+import { encryptSecret } from '@/lib/crypto/envelope';
+import { type IdKind, newId } from '@/lib/ids';
 import { newAddress, testDb } from './fixtures';
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
-/** A prefixed id whose time part is `ms` (same layout as lib/ids), so id order is the order we choose. */
-export function idAt(kind: IdKind, ms: number): string {
-  let time = '';
-  let t = ms;
-  for (let i = 0; i < 10; i++) {
-    time = CROCKFORD[t % 32] + time;
-    t = Math.floor(t / 32);
-  }
-  const bytes = randomBytes(16);
-  let rand = '';
-  for (let i = 0; i < 16; i++) rand += CROCKFORD[bytes[i] % 32];
-  return `${ID_PREFIXES[kind]}_${time}${rand}`;
-}
+/** A prefixed id whose time part is `ms`, so id order is the order we choose. */
+export const idAt = (kind: IdKind, ms: number): string => newId(kind, ms);
 
 export type SeededExecutable = {
   workspaceId: string;
@@ -77,6 +67,8 @@ export async function seedExecutable(
       name: 'exe',
       state: opts.state ?? 'paused',
       trigger: { type: 'interval', intervalMs: 60_000 },
+      // a built sandbox, as provisioning leaves it (resume needs one)
+      sandboxRef: `isolate:${sha}`,
     })
     .returning({ id: executables.id });
   return {
@@ -87,6 +79,28 @@ export async function seedExecutable(
     profileId: profile.id,
     executableId: executable.id,
   };
+}
+
+/** Another executable on a seeded executable's release and profile, in `state`; returns its id. */
+export async function seedExecutableLike(
+  exe: SeededExecutable,
+  state: 'provisioning' | 'active' | 'paused' | 'error' | 'deleted',
+): Promise<string> {
+  const [row] = await testDb()
+    .insert(executables)
+    .values({
+      id: newId('executable'),
+      workspaceId: exe.workspaceId,
+      projectId: exe.projectId,
+      functionId: exe.functionId,
+      profileId: exe.profileId,
+      name: `exe-${state}`,
+      state,
+      trigger: { type: 'interval', intervalMs: 60_000 },
+      sandboxRef: `isolate:${exe.blobId}`,
+    })
+    .returning({ id: executables.id });
+  return row.id;
 }
 
 type Status = typeof executions.$inferInsert.status;
@@ -136,4 +150,44 @@ export async function seedLogs(
     await testDb()
       .insert(executionLogs)
       .values({ executionId, ...entry });
+}
+
+/** Encrypts like the app under test does (same master key), so the app can read what a test stores. */
+export function encryptForApp(plaintext: string): string {
+  process.env.TICKWORK_MASTER_KEY ??= inject('masterKey');
+  return encryptSecret(plaintext);
+}
+
+/**
+ * A profile row straight in the database. Legacy rows get a real account key (encrypted for the app), so the
+ * provisioning workflow can run on them; `address` is that account's.
+ */
+export async function seedProfile(
+  workspaceId: string,
+  projectId: string,
+  opts: {
+    state?: 'pending' | 'active' | 'archived';
+    kind?: 'legacy' | 'safe' | 'roles';
+    chainId?: number;
+    name?: string;
+  } = {},
+): Promise<{ id: string; address: string; key: `0x${string}` }> {
+  const kind = opts.kind ?? 'legacy';
+  const key = generatePrivateKey();
+  const address = privateKeyToAccount(key).address;
+  const [profile] = await testDb()
+    .insert(profiles)
+    .values({
+      id: newId('profile'),
+      workspaceId,
+      projectId,
+      kind,
+      state: opts.state ?? 'active',
+      name: opts.name ?? `${kind}-${randomBytes(3).toString('hex')}`,
+      chainId: opts.chainId ?? 31337,
+      address,
+      encryptedKey: kind === 'legacy' ? encryptForApp(key) : null,
+    })
+    .returning({ id: profiles.id });
+  return { id: profile.id, address, key };
 }

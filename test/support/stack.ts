@@ -7,6 +7,7 @@ import path from 'node:path';
 import { startEmbeddedPostgres } from '@/db/embedded';
 import { migrateDatabase } from '@/db/migrate';
 import { startAnvil } from '@/lib/chains/anvil';
+import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
 
 export type TestStack = {
   baseUrl: string;
@@ -40,7 +41,8 @@ async function waitForHealth(baseUrl: string, app: ChildProcess) {
 
 /**
  * A throw-away deployment for tests and benchmarks: fresh embedded Postgres (fsync off) in a temp dir,
- * a fresh anvil, and the built app (`next start`) on free ports. Needs `next build` to have run.
+ * a fresh anvil with the local chain contracts (`bootstrapLocalChain`), and the built app (`next start`) on
+ * free ports. Needs `next build` to have run.
  */
 export async function startTestStack(opts: { env?: Record<string, string> } = {}): Promise<TestStack> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('build the app first: npx next build');
@@ -53,6 +55,13 @@ export async function startTestStack(opts: { env?: Record<string, string> } = {}
   });
   await migrateDatabase(database.url);
   const chain = await startAnvil({ port: await freePort() });
+  try {
+    await bootstrapLocalChain(chain.rpcUrl);
+  } catch (error) {
+    await chain.stop();
+    await database.stop();
+    throw error;
+  }
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {

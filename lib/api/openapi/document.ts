@@ -38,6 +38,7 @@ function toOperationObject(op: Operation & { operationId: string }): ZodOpenApiO
     404: errorResponse('`not_found`'),
     429: errorResponse('`rate_limited`; see Retry-After'),
     ...(mutation && { 409: errorResponse('Conflict, `idempotency_conflict` or `idempotency_in_progress`') }),
+    ...(op.maxBody && { 413: errorResponse(`\`${op.maxBody.code}\`: the JSON body is over its limit`) }),
   });
   return {
     operationId: op.operationId,

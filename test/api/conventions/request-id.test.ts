@@ -23,6 +23,10 @@ describe('every response carries X-Request-Id', () => {
       secretId: 'sec_missing',
       executionId: 'exn_missing',
       executableId: 'exe_missing',
+      profileId: 'prf_missing',
+      freeProfileId: 'prf_missing',
+      archivedProfileId: 'prf_missing',
+      pendingProfileId: 'prf_missing',
     };
     // every operation that addresses a resource by id answers 404 for an id that does not exist
     if (JSON.stringify(requestFor(op, missing)).includes('_missing')) {
@@ -55,7 +59,7 @@ describe('every response carries X-Request-Id', () => {
       for (const path of [
         '/api/v1/nope',
         '/api/v1/projects/x/y/z',
-        '/api/v1/executables',
+        '/api/v1/executables/x/y/z',
         '/api/v1/v2/projects',
       ]) {
         const res = await api(path, { method, body: method === 'GET' ? undefined : {} });

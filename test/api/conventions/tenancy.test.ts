@@ -11,6 +11,8 @@ const probe = {
   executionId: 'zzid',
   executableId: 'zzid',
   functionId: 'zzid',
+  profileId: 'zzid',
+  webhookId: 'zzid',
 } as never;
 const addressed = OPERATIONS.filter((op) => JSON.stringify(requestFor(op, probe)).includes('zzid')).map(
   (op) => [opLabel(op), op] as const,
@@ -35,6 +37,22 @@ describe("another workspace's resources are 404 not_found and never leaked", () 
         'DELETE /api/v1/functions/{functionId}',
         'GET /api/v1/functions/{functionId}/source',
         'POST /api/v1/functions/{functionId}/copy',
+        'GET /api/v1/profiles',
+        'POST /api/v1/profiles',
+        'GET /api/v1/profiles/{profileId}',
+        'PATCH /api/v1/profiles/{profileId}',
+        'POST /api/v1/profiles/{profileId}/archive',
+        'POST /api/v1/profiles/{profileId}/unarchive',
+        'POST /api/v1/profiles/{profileId}/retry',
+        'POST /api/v1/profiles/{profileId}/share',
+        'GET /api/v1/executables/{executableId}/storage',
+        'PATCH /api/v1/executables/{executableId}/storage',
+        'GET /api/v1/executables/{executableId}/webhooks',
+        'POST /api/v1/executables/{executableId}/webhooks',
+        'GET /api/v1/webhooks/{webhookId}',
+        'PATCH /api/v1/webhooks/{webhookId}',
+        'DELETE /api/v1/webhooks/{webhookId}',
+        'POST /api/v1/webhooks/{webhookId}/rotate',
       ]),
     );
   });
@@ -56,6 +74,11 @@ describe("another workspace's resources are 404 not_found and never leaked", () 
       theirs.executableId,
       theirs.workspaceId,
       theirs.functionId,
+      theirs.profileId,
+      theirs.freeProfileId,
+      theirs.archivedProfileId,
+      theirs.pendingProfileId,
+      theirs.webhookId,
     ]) {
       expect(res.text).not.toContain(id);
     }
@@ -68,5 +91,9 @@ describe("another workspace's resources are 404 not_found and never leaked", () 
     expect(fn.body.data.state).toBe('active');
     const fns = await api(`/api/v1/functions?projectId=${theirs.projectId}`, { token: theirs.token });
     expect(fns.body.data).toHaveLength(2); // the seeded executable's release and the uploaded one, no copy
+    const hook = await api(`/api/v1/webhooks/${theirs.webhookId}`, { token: theirs.token });
+    expect(hook.body.data).toMatchObject({ name: 'world-hook', state: 'active', rotatedAt: null });
+    const storage = await api(`/api/v1/executables/${theirs.executableId}/storage`, { token: theirs.token });
+    expect(storage.body.data).toEqual({ value: {}, version: 0 });
   });
 });

@@ -1,34 +1,20 @@
-// /{workspace}/projects/{projectId} — one project: its details and its write-only secrets.
-import { ChevronRight, LockKeyhole } from 'lucide-react';
+// /{workspace}/projects/{projectId} — one project's overview: its details and its write-only secrets.
+import { LockKeyhole } from 'lucide-react';
 import type { Metadata } from 'next';
-import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { PageHeader } from '@/components/ui/page-header';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatDate } from '@/lib/console/format';
-import { requireProject, toProject } from '@/lib/projects/service';
 import { listSecrets } from '@/lib/secrets/service';
 import { EnvironmentBadge } from '../_components/environment-badge';
 import { CreateSecretDialog } from './_components/create-secret-dialog';
-import { EditProjectDialog } from './_components/edit-project-dialog';
 import { SecretsTable } from './_components/secrets-table';
+import { loadProject } from './_lib/project';
 
 export const metadata: Metadata = { title: 'Project' };
-
-async function loadProject(workspaceId: string, projectId: string) {
-  try {
-    return toProject(await requireProject(getDb(), workspaceId, projectId));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
-}
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -50,86 +36,57 @@ export default async function ProjectPage({
   const secrets = await listSecrets(getDb(), workspace.id, project.id);
 
   return (
-    <>
-      <PageHeader
-        eyebrow={
-          <span className="flex items-center gap-1.5">
-            <Link href={`/${slug}/projects`} className="transition-colors hover:text-foreground">
-              Projects
-            </Link>
-            <ChevronRight className="size-3.5" />
-            <span className="font-mono text-xs">{project.slug}</span>
-          </span>
-        }
-        title={project.name}
-        description={project.description || undefined}
-        actions={
-          canMutate && (
-            <EditProjectDialog
-              workspaceSlug={slug}
-              project={{ id: project.id, name: project.name, description: project.description ?? '' }}
-            />
-          )
-        }
-      />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
-        <Card className="self-start">
-          <CardHeader className="flex-row items-start justify-between gap-4 pb-5">
-            <div className="grid gap-1.5">
-              <CardTitle>Secrets</CardTitle>
-              <CardDescription>
-                Write-only values your tasks read with{' '}
-                <code className="font-mono text-xs">secrets.get()</code>. Once saved, a value is never shown
-                again.
-              </CardDescription>
-            </div>
-            {canMutate && secrets.length > 0 && (
-              <CreateSecretDialog workspaceSlug={slug} projectId={project.id} />
-            )}
-          </CardHeader>
-          {secrets.length === 0 ? (
-            <EmptyState
-              className="border-t"
-              icon={LockKeyhole}
-              title="No secrets yet"
-              description="Store API keys and other credentials here, then bind them to executables."
-              action={
-                canMutate ? <CreateSecretDialog workspaceSlug={slug} projectId={project.id} /> : undefined
-              }
-            />
-          ) : (
-            <SecretsTable
-              workspaceSlug={slug}
-              projectId={project.id}
-              secrets={secrets}
-              canMutate={canMutate}
-            />
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
+      <Card className="self-start">
+        <CardHeader className="flex-row items-start justify-between gap-4 pb-5">
+          <div className="grid gap-1.5">
+            <CardTitle>Secrets</CardTitle>
+            <CardDescription>
+              Write-only values your tasks read with <code className="font-mono text-xs">secrets.get()</code>.
+              Once saved, a value is never shown again.
+            </CardDescription>
+          </div>
+          {canMutate && secrets.length > 0 && (
+            <CreateSecretDialog workspaceSlug={slug} projectId={project.id} />
           )}
-        </Card>
-        <Card className="self-start">
-          <CardHeader>
-            <CardTitle>Details</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-4">
-              <Detail label="Project ID">
-                <span className="flex items-center justify-between gap-2">
-                  <code className="min-w-0 break-all font-mono text-xs">{project.id}</code>
-                  <CopyButton value={project.id} label="Copy project ID" iconOnly variant="ghost" />
-                </span>
-              </Detail>
-              <Detail label="Slug">
-                <code className="font-mono text-xs">{project.slug}</code>
-              </Detail>
-              <Detail label="Environment">
-                <EnvironmentBadge environment={project.environment} />
-              </Detail>
-              <Detail label="Created">{formatDate(project.createdAt)}</Detail>
-              <Detail label="Last updated">{formatDate(project.updatedAt)}</Detail>
-            </dl>
-          </CardContent>
-        </Card>
-      </div>
-    </>
+        </CardHeader>
+        {secrets.length === 0 ? (
+          <EmptyState
+            className="border-t"
+            icon={LockKeyhole}
+            title="No secrets yet"
+            description="Store API keys and other credentials here, then bind them to executables."
+            action={
+              canMutate ? <CreateSecretDialog workspaceSlug={slug} projectId={project.id} /> : undefined
+            }
+          />
+        ) : (
+          <SecretsTable workspaceSlug={slug} projectId={project.id} secrets={secrets} canMutate={canMutate} />
+        )}
+      </Card>
+      <Card className="self-start">
+        <CardHeader>
+          <CardTitle>Details</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4">
+            <Detail label="Project ID">
+              <span className="flex items-center justify-between gap-2">
+                <code className="min-w-0 break-all font-mono text-xs">{project.id}</code>
+                <CopyButton value={project.id} label="Copy project ID" iconOnly variant="ghost" />
+              </span>
+            </Detail>
+            <Detail label="Slug">
+              <code className="font-mono text-xs">{project.slug}</code>
+            </Detail>
+            <Detail label="Environment">
+              <EnvironmentBadge environment={project.environment} />
+            </Detail>
+            <Detail label="Created">{formatDate(project.createdAt)}</Detail>
+            <Detail label="Last updated">{formatDate(project.updatedAt)}</Detail>
+          </dl>
+        </CardContent>
+      </Card>
+    </div>
   );
 }

@@ -1,0 +1,44 @@
+'use client';
+
+import { Boxes, LayoutGrid } from 'lucide-react';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import { cn } from '@/lib/cn';
+
+const TABS = [
+  { path: '', label: 'Overview', icon: LayoutGrid },
+  { path: '/functions', label: 'Functions', icon: Boxes },
+];
+
+/** The tabs under a project's header; a tab stays active on its sub-pages (a release's source). */
+export function ProjectTabs({ base }: { base: string }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Project" className="-mt-3 mb-7 border-b">
+      <ul className="flex gap-1">
+        {TABS.map(({ path, label, icon: Icon }) => {
+          const href = `${base}${path}`;
+          const active =
+            path === '' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
+          return (
+            <li key={label}>
+              <Link
+                href={href}
+                aria-current={active ? 'page' : undefined}
+                className={cn(
+                  '-mb-px flex items-center gap-2 border-b-2 px-3 pt-1 pb-2.5 font-medium text-sm transition-colors',
+                  active
+                    ? 'border-primary text-foreground'
+                    : 'border-transparent text-muted-foreground hover:border-border hover:text-foreground',
+                )}
+              >
+                <Icon className={cn('size-4', active ? 'text-primary' : 'text-muted-foreground')} />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

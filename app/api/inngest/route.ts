@@ -1,0 +1,30 @@
+import { serve } from 'inngest/next';
+import type { NextRequest } from 'next/server';
+import { inngest } from '@/inngest/client';
+import { functions } from '@/inngest/functions';
+import { ApiError } from '@/lib/api/errors';
+import { errorResponse } from '@/lib/api/route';
+import { newId } from '@/lib/ids';
+import { jobProvider } from '@/lib/jobs/enqueue';
+
+export const dynamic = 'force-dynamic';
+
+const inngestHandlers = serve({ client: inngest, functions });
+
+type Handler = (req: NextRequest, ctx: unknown) => Promise<Response>;
+
+/** Inngest's handler when this deployment uses Inngest (INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY); else a 404. */
+const whenConfigured =
+  (handler: Handler): Handler =>
+  async (req, ctx) =>
+    jobProvider() === 'inngest' && process.env.INNGEST_SIGNING_KEY
+      ? handler(req, ctx)
+      : errorResponse(
+          new ApiError(404, 'not_found', 'Inngest is not configured on this deployment'),
+          newId('request'),
+        );
+
+// GET, POST, PUT /api/inngest — Inngest's introspection, invocation and registration endpoint
+export const GET = whenConfigured(inngestHandlers.GET as Handler);
+export const POST = whenConfigured(inngestHandlers.POST as Handler);
+export const PUT = whenConfigured(inngestHandlers.PUT as Handler);

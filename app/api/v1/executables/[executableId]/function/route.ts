@@ -1,0 +1,13 @@
+import { getDb } from '@/db/client';
+import { otherMethods, route } from '@/lib/api/route';
+import { switchExecutableFunctionOp } from '@/lib/executables/operations';
+import { requestFunctionSwitch } from '@/lib/executables/service';
+
+// PATCH /api/v1/executables/{executableId}/function — switch a paused executable's release (202, built async)
+export const PATCH = route(switchExecutableFunctionOp, async ({ principal, params, body, requestId }) => ({
+  status: 202,
+  body: await requestFunctionSwitch(getDb(), principal.workspaceId, params.executableId, body, requestId),
+}));
+
+// Other methods: 405 in the API's error shape
+export const { GET, POST, PUT, DELETE } = otherMethods('PATCH');

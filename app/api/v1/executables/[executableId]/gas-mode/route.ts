@@ -1,0 +1,13 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { otherMethods, route } from '@/lib/api/route';
+import { updateExecutableGasModeOp } from '@/lib/executables/operations';
+import { updateGasMode } from '@/lib/executables/service';
+
+// PATCH /api/v1/executables/{executableId}/gas-mode — change the gas mode
+export const PATCH = route(updateExecutableGasModeOp, async ({ principal, params, body }) =>
+  ok(await updateGasMode(getDb(), principal.workspaceId, params.executableId, body)),
+);
+
+// Other methods: 405 in the API's error shape
+export const { GET, POST, PUT, DELETE } = otherMethods('PATCH');

@@ -1,0 +1,13 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { otherMethods, route } from '@/lib/api/route';
+import { updateExecutablePinnedOp } from '@/lib/executables/operations';
+import { updatePinned } from '@/lib/executables/service';
+
+// PATCH /api/v1/executables/{executableId}/pinned — set the console pin flag
+export const PATCH = route(updateExecutablePinnedOp, async ({ principal, params, body }) =>
+  ok(await updatePinned(getDb(), principal.workspaceId, params.executableId, body.pinned)),
+);
+
+// Other methods: 405 in the API's error shape
+export const { GET, POST, PUT, DELETE } = otherMethods('PATCH');

@@ -1,0 +1,13 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { otherMethods, route } from '@/lib/api/route';
+import { regenerateExecutableOp } from '@/lib/executables/operations';
+import { regenerateExecutable } from '@/lib/executables/service';
+
+// POST /api/v1/executables/{executableId}/regenerate — build a fresh sandbox
+export const POST = route(regenerateExecutableOp, async ({ principal, params }) =>
+  ok(await regenerateExecutable(getDb(), principal.workspaceId, params.executableId)),
+);
+
+// Other methods: 405 in the API's error shape
+export const { GET, PATCH, PUT, DELETE } = otherMethods('POST');

@@ -1,0 +1,13 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { otherMethods, route } from '@/lib/api/route';
+import { reprovisionExecutableOp } from '@/lib/executables/operations';
+import { reprovisionExecutable } from '@/lib/executables/service';
+
+// POST /api/v1/executables/{executableId}/reprovision — error → provisioning
+export const POST = route(reprovisionExecutableOp, async ({ principal, params }) =>
+  ok(await reprovisionExecutable(getDb(), principal.workspaceId, params.executableId)),
+);
+
+// Other methods: 405 in the API's error shape
+export const { GET, PATCH, PUT, DELETE } = otherMethods('POST');

@@ -1,0 +1,13 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { otherMethods, route } from '@/lib/api/route';
+import { resumeExecutableOp } from '@/lib/executables/operations';
+import { resumeExecutable } from '@/lib/executables/service';
+
+// POST /api/v1/executables/{executableId}/resume — paused → active (permissions rechecked)
+export const POST = route(resumeExecutableOp, async ({ principal, params }) =>
+  ok(await resumeExecutable(getDb(), principal.workspaceId, params.executableId)),
+);
+
+// Other methods: 405 in the API's error shape
+export const { GET, PATCH, PUT, DELETE } = otherMethods('POST');

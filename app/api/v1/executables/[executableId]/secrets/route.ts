@@ -1,0 +1,13 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { otherMethods, route } from '@/lib/api/route';
+import { updateExecutableSecretsOp } from '@/lib/executables/operations';
+import { updateSecrets } from '@/lib/executables/service';
+
+// PATCH /api/v1/executables/{executableId}/secrets — replace the secret bindings
+export const PATCH = route(updateExecutableSecretsOp, async ({ principal, params, body }) =>
+  ok(await updateSecrets(getDb(), principal.workspaceId, params.executableId, body.secretBindings)),
+);
+
+// Other methods: 405 in the API's error shape
+export const { GET, POST, PUT, DELETE } = otherMethods('PATCH');

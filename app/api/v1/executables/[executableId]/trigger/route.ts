@@ -1,0 +1,13 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { otherMethods, route } from '@/lib/api/route';
+import { updateExecutableTriggerOp } from '@/lib/executables/operations';
+import { updateTrigger } from '@/lib/executables/service';
+
+// PATCH /api/v1/executables/{executableId}/trigger — replace the schedule
+export const PATCH = route(updateExecutableTriggerOp, async ({ principal, params, body }) =>
+  ok(await updateTrigger(getDb(), principal.workspaceId, params.executableId, body.trigger)),
+);
+
+// Other methods: 405 in the API's error shape
+export const { GET, POST, PUT, DELETE } = otherMethods('PATCH');

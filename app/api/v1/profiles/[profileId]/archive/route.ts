@@ -1,0 +1,13 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { otherMethods, route } from '@/lib/api/route';
+import { archiveProfileOp } from '@/lib/profiles/operations';
+import { archiveProfile } from '@/lib/profiles/service';
+
+// POST /api/v1/profiles/{profileId}/archive — archive an active, unused profile
+export const POST = route(archiveProfileOp, async ({ principal, params }) =>
+  ok(await archiveProfile(getDb(), principal.workspaceId, params.profileId)),
+);
+
+// Other methods: 405 in the API's error shape
+export const { GET, PATCH, PUT, DELETE } = otherMethods('POST');

@@ -1,0 +1,18 @@
+import { getDb } from '@/db/client';
+import { ok } from '@/lib/api/reply';
+import { otherMethods, route } from '@/lib/api/route';
+import { getProfileOp, renameProfileOp } from '@/lib/profiles/operations';
+import { renameProfile, requireProfile, toProfile } from '@/lib/profiles/service';
+
+// GET /api/v1/profiles/{profileId} — one profile with its current balance
+export const GET = route(getProfileOp, async ({ principal, params }) =>
+  ok(await toProfile(await requireProfile(getDb(), principal.workspaceId, params.profileId))),
+);
+
+// PATCH /api/v1/profiles/{profileId} — rename
+export const PATCH = route(renameProfileOp, async ({ principal, params, body }) =>
+  ok(await renameProfile(getDb(), principal.workspaceId, params.profileId, body.name)),
+);
+
+// Other methods: 405 in the API's error shape
+export const { POST, PUT, DELETE } = otherMethods('GET', 'PATCH');

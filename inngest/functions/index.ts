@@ -1,0 +1,10 @@
+import { provisionExecutableFunction } from './provision-executable';
+import { provisionProfileFunction } from './provision-profile';
+import { switchExecutableFunctionFunction } from './switch-executable-function';
+
+/** Every Inngest function, served at /api/inngest. */
+export const functions = [
+  provisionProfileFunction,
+  provisionExecutableFunction,
+  switchExecutableFunctionFunction,
+];

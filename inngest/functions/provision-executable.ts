@@ -1,0 +1,18 @@
+import { parsePayload } from '@/lib/jobs/events';
+import { provisionExecutable } from '@/lib/jobs/workflows/provision-executable';
+import { inngest } from '../client';
+import { workflowStep } from './provision-profile';
+
+/** `executable/provision.requested` on Inngest: the same workflow the embedded queue runs. */
+export const provisionExecutableFunction = inngest.createFunction(
+  {
+    id: 'provision-executable',
+    retries: 3,
+    concurrency: { key: 'event.data.executableId', limit: 1 },
+    triggers: [{ event: 'executable/provision.requested' }],
+  },
+  async ({ event, step }) =>
+    provisionExecutable(parsePayload('executable/provision.requested', event.data), {
+      step: workflowStep(step),
+    }),
+);

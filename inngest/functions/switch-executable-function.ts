@@ -1,0 +1,18 @@
+import { parsePayload } from '@/lib/jobs/events';
+import { switchExecutableFunction } from '@/lib/jobs/workflows/switch-executable-function';
+import { inngest } from '../client';
+import { workflowStep } from './provision-profile';
+
+/** `executable/function-switch.requested` on Inngest: the same workflow the embedded queue runs. */
+export const switchExecutableFunctionFunction = inngest.createFunction(
+  {
+    id: 'switch-executable-function',
+    retries: 3,
+    concurrency: { key: 'event.data.executableId', limit: 1 },
+    triggers: [{ event: 'executable/function-switch.requested' }],
+  },
+  async ({ event, step }) =>
+    switchExecutableFunction(parsePayload('executable/function-switch.requested', event.data), {
+      step: workflowStep(step),
+    }),
+);

@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { defineOperation } from '@/lib/api/operation';
+import {
+  ArgsBody,
+  CreateExecutableBody,
+  ExecutableListQuery,
+  ExecutablePage,
+  ExecutableParams,
+  ExecutableSchema,
+  FunctionSwitchAccepted,
+  FunctionSwitchBody,
+  GasModeBody,
+  PinnedBody,
+  ProfileBody,
+  SecretsBody,
+  SponsorshipProviderBody,
+  TriggerBody,
+} from './schemas';
+
+const tag = 'Executables';
+const one = z.object({ data: ExecutableSchema });
+const params = ExecutableParams;
+const base = '/api/v1/executables/{executableId}';
+
+export const listExecutablesOp = defineOperation({
+  method: 'GET',
+  path: '/api/v1/executables',
+  scope: 'executables:read',
+  tag,
+  summary: 'List the executables of a project, newest first (deleted ones excluded)',
+  query: ExecutableListQuery,
+  responses: { 200: ExecutablePage },
+});
+
+export const createExecutableOp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/executables',
+  scope: 'executables:write',
+  tag,
+  summary: 'Create an executable; it is provisioning until its sandbox is built',
+  description:
+    'Read the executable until `state` is `active` (or `error` with a `stateReason`, then POST reprovision) before running it.',
+  body: CreateExecutableBody,
+  responses: { 201: one },
+});
+
+export const getExecutableOp = defineOperation({
+  method: 'GET',
+  path: base,
+  scope: 'executables:read',
+  tag,
+  summary: 'Get an executable',
+  params,
+  responses: { 200: one },
+});
+
+export const deleteExecutableOp = defineOperation({
+  method: 'DELETE',
+  path: base,
+  scope: 'executables:write',
+  tag,
+  summary: 'Delete a paused, provisioning or failed executable (active ones must be paused first)',
+  params,
+  responses: { 200: one },
+});
+
+export const updateExecutableArgsOp = defineOperation({
+  method: 'PATCH',
+  path: `${base}/args`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Replace the JSON-encoded task args',
+  params,
+  body: ArgsBody,
+  responses: { 200: one },
+});
+
+export const switchExecutableFunctionOp = defineOperation({
+  method: 'PATCH',
+  path: `${base}/function`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Switch a paused executable to another release (built asynchronously, committed atomically)',
+  params,
+  body: FunctionSwitchBody,
+  responses: { 202: FunctionSwitchAccepted },
+});
+
+export const updateExecutableGasModeOp = defineOperation({
+  method: 'PATCH',
+  path: `${base}/gas-mode`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Change the gas mode (allowed modes depend on the profile kind)',
+  params,
+  body: GasModeBody,
+  responses: { 200: one },
+});
+
+export const updateExecutablePinnedOp = defineOperation({
+  method: 'PATCH',
+  path: `${base}/pinned`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Set the console pin flag',
+  params,
+  body: PinnedBody,
+  responses: { 200: one },
+});
+
+export const updateExecutableProfileOp = defineOperation({
+  method: 'PATCH',
+  path: `${base}/profile`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Send with another active profile of the project',
+  params,
+  body: ProfileBody,
+  responses: { 200: one },
+});
+
+export const updateExecutableSecretsOp = defineOperation({
+  method: 'PATCH',
+  path: `${base}/secrets`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Replace the secret bindings (an empty array clears them)',
+  params,
+  body: SecretsBody,
+  responses: { 200: one },
+});
+
+export const updateExecutableSponsorshipProviderOp = defineOperation({
+  method: 'PATCH',
+  path: `${base}/sponsorship-provider`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Choose the sponsorship provider',
+  params,
+  body: SponsorshipProviderBody,
+  responses: { 200: one },
+});
+
+export const updateExecutableTriggerOp = defineOperation({
+  method: 'PATCH',
+  path: `${base}/trigger`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Replace the schedule',
+  params,
+  body: TriggerBody,
+  responses: { 200: one },
+});
+
+export const pauseExecutableOp = defineOperation({
+  method: 'POST',
+  path: `${base}/pause`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Pause an active executable (scheduling stops)',
+  params,
+  responses: { 200: one },
+});
+
+export const resumeExecutableOp = defineOperation({
+  method: 'POST',
+  path: `${base}/resume`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Resume a paused executable (permissions are rechecked; the next run is scheduled from now)',
+  params,
+  responses: { 200: one },
+});
+
+export const reprovisionExecutableOp = defineOperation({
+  method: 'POST',
+  path: `${base}/reprovision`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Retry provisioning of an executable in error',
+  params,
+  responses: { 200: one },
+});
+
+export const regenerateExecutableOp = defineOperation({
+  method: 'POST',
+  path: `${base}/regenerate`,
+  scope: 'executables:write',
+  tag,
+  summary: 'Build a fresh sandbox for the current release',
+  params,
+  responses: { 200: one },
+});

@@ -1,0 +1,157 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { executables, functionReleases } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { blobStore } from '@/lib/blobs/store';
+import { sha256Hex } from '@/lib/crypto/tokens';
+import { inspectBundle } from '@/lib/functions/bundle';
+import { log } from '@/lib/log';
+import { SandboxBuildError, type SandboxRuntime, sandboxRunner } from '@/lib/runtime/sandbox';
+import { nextRunAt } from './triggers';
+
+/** A build outcome as a JSON value (a step result): the sandbox reference, or a readable reason. */
+export type BuildResult = { ok: true; ref: string } | { ok: false; reason: string };
+
+/**
+ * Builds the sandbox of a release: fetches the bundle from the blob store, verifies its checksum, extracts
+ * `index.js` and lets the runtime's runner compile and check it. Bundle and build faults come back as
+ * `{ ok: false, reason }`; infrastructure failures (database) throw, so the job is retried.
+ */
+export async function buildReleaseSandbox(
+  db: DbOrTx,
+  functionId: string,
+  runtime: SandboxRuntime,
+): Promise<BuildResult> {
+  const [release] = await db
+    .select({ checksum: functionReleases.checksum, blobId: functionReleases.blobId })
+    .from(functionReleases)
+    .where(eq(functionReleases.id, functionId));
+  if (!release) return { ok: false, reason: 'the function release no longer exists' };
+  const bytes = await blobStore.get(db, release.blobId);
+  if (!bytes) return { ok: false, reason: 'the bundle of the function release is missing' };
+  if (sha256Hex(bytes) !== release.checksum)
+    return { ok: false, reason: 'the stored bundle does not match the release checksum' };
+  let source: string;
+  try {
+    const { files } = await inspectBundle(bytes);
+    source = (files.get('index.js') as Buffer).toString('utf8');
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, reason: `the bundle is invalid: ${error.message}` };
+    throw error;
+  }
+  try {
+    const { ref } = await sandboxRunner(runtime).build({ checksum: release.checksum, source });
+    return { ok: true, ref };
+  } catch (error) {
+    if (error instanceof SandboxBuildError) return { ok: false, reason: error.message };
+    log.error({ err: error, functionId }, 'sandbox build failed unexpectedly');
+    return { ok: false, reason: 'the sandbox could not be built; POST reprovision to retry' };
+  }
+}
+
+type ProvisionPlan =
+  | { action: 'build'; functionId: string; runtime: SandboxRuntime; state: 'provisioning' | 'paused' }
+  | { action: 'skip'; reason: string };
+
+/** What the provisioning workflow should do: build (provisioning, or a paused regenerate) or nothing. */
+export async function provisionPlan(db: DbOrTx, executableId: string): Promise<ProvisionPlan> {
+  const [row] = await db.select().from(executables).where(eq(executables.id, executableId));
+  if (!row) return { action: 'skip', reason: 'not found' };
+  if (row.state !== 'provisioning' && row.state !== 'paused')
+    return { action: 'skip', reason: `state ${row.state}` };
+  if (row.state === 'paused' && row.pendingFunctionSwitch)
+    return { action: 'skip', reason: 'a function switch is pending' };
+  return { action: 'build', functionId: row.functionId, runtime: row.sandboxRuntime, state: row.state };
+}
+
+/**
+ * Records a provisioning build: provisioning → active with the sandbox and the next run, or → error with the
+ * reason; a paused executable (regenerate) gets the new sandbox or moves to error. Only the row still in the
+ * planned state with the same function is touched.
+ */
+export async function commitProvisioning(
+  db: DbOrTx,
+  executableId: string,
+  plan: { functionId: string; state: 'provisioning' | 'paused' },
+  built: BuildResult,
+): Promise<{ state: string | null }> {
+  const [row] = await db
+    .select({ trigger: executables.trigger })
+    .from(executables)
+    .where(eq(executables.id, executableId));
+  if (!row) return { state: null };
+  const now = new Date();
+  const set = built.ok
+    ? plan.state === 'provisioning'
+      ? {
+          state: 'active' as const,
+          stateReason: null,
+          sandboxRef: built.ref,
+          nextRunAt: nextRunAt(row.trigger, now),
+        }
+      : { stateReason: null, sandboxRef: built.ref }
+    : { state: 'error' as const, stateReason: built.reason, nextRunAt: null };
+  const [updated] = await db
+    .update(executables)
+    .set({ ...set, updatedAt: now })
+    .where(
+      and(
+        eq(executables.id, executableId),
+        eq(executables.state, plan.state),
+        eq(executables.functionId, plan.functionId),
+      ),
+    )
+    .returning({ state: executables.state });
+  return { state: updated?.state ?? null };
+}
+
+type SwitchPlan =
+  | { action: 'build'; functionId: string; runtime: SandboxRuntime }
+  | { action: 'skip'; reason: string };
+
+/** The pending switch named by `requestId`, or nothing (gone, superseded, already committed). */
+export async function functionSwitchPlan(
+  db: DbOrTx,
+  executableId: string,
+  requestId: string,
+): Promise<SwitchPlan> {
+  const [row] = await db.select().from(executables).where(eq(executables.id, executableId));
+  if (!row) return { action: 'skip', reason: 'not found' };
+  const pending = row.pendingFunctionSwitch;
+  if (!pending || pending.requestId !== requestId)
+    return { action: 'skip', reason: 'no such pending switch' };
+  return { action: 'build', functionId: pending.functionId, runtime: row.sandboxRuntime };
+}
+
+/**
+ * Ends a function switch in one statement: success commits function, optional args and sandbox and removes the
+ * pending marker; failure removes the marker and records lastFunctionSwitchError (the previous function and
+ * sandbox stay live).
+ */
+export async function commitFunctionSwitch(
+  db: DbOrTx,
+  executableId: string,
+  requestId: string,
+  built: BuildResult,
+): Promise<{ committed: boolean }> {
+  const now = new Date();
+  const pending = sql`${executables.pendingFunctionSwitch}`;
+  const set = built.ok
+    ? {
+        functionId: sql`${pending}->>'functionId'`,
+        args: sql`coalesce(${pending}->>'args', ${executables.args})`,
+        sandboxRef: built.ref,
+        pendingFunctionSwitch: null,
+        lastFunctionSwitchError: null,
+      }
+    : {
+        pendingFunctionSwitch: null,
+        lastFunctionSwitchError: sql`jsonb_build_object('functionId', ${pending}->>'functionId', 'message', ${built.reason}::text, 'at', ${now.toISOString()}::text)`,
+      };
+  const updated = await db
+    .update(executables)
+    .set({ ...set, updatedAt: now } as never)
+    .where(and(eq(executables.id, executableId), sql`${pending}->>'requestId' = ${requestId}`))
+    .returning({ id: executables.id });
+  return { committed: updated.length > 0 && built.ok };
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { pageQuery, paginationSchema } from '@/lib/api/pagination';
+
+export const EXECUTABLE_STATES = ['provisioning', 'active', 'paused', 'error', 'deleted'] as const;
+export const GAS_MODES = ['sponsored', 'self', 'self-funded'] as const;
+export const SPONSORSHIP_PROVIDERS = ['pimlico', 'alchemy'] as const;
+export const SANDBOX_RUNTIMES = ['daytona', 'gvisor'] as const;
+
+export const TriggerSchema = z
+  .discriminatedUnion('type', [
+    z
+      .object({
+        type: z.literal('interval'),
+        intervalMs: z
+          .number()
+          .int()
+          .meta({ description: 'Milliseconds, 30000 (30 s) to 86400000 (one day)' }),
+      })
+      .strict(),
+    z
+      .object({
+        type: z.literal('cron'),
+        cronspec: z
+          .string()
+          .min(1)
+          .max(200)
+          .meta({ description: 'Standard 5-field cron expression, evaluated in UTC' }),
+      })
+      .strict(),
+  ])
+  .meta({ id: 'Trigger' });
+
+export const SecretBindingSchema = z
+  .object({
+    secretId: z.string().min(1),
+    envKey: z
+      .string()
+      .max(128)
+      .regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name like API_KEY'),
+  })
+  .strict()
+  .meta({ id: 'SecretBinding' });
+
+const SecretBindings = z.array(SecretBindingSchema).max(100);
+const Args = z
+  .string()
+  .max(256 * 1024)
+  .meta({ description: 'JSON-encoded task args: a string holding a JSON object' });
+
+export const ExecutableSchema = z
+  .object({
+    id: z.string(),
+    projectId: z.string(),
+    functionId: z.string(),
+    profileId: z.string(),
+    name: z.string(),
+    state: z.enum(EXECUTABLE_STATES),
+    stateReason: z.string().nullable().meta({ description: 'Why provisioning failed (state error)' }),
+    trigger: TriggerSchema,
+    nextRunAt: z.string().nullable().meta({ description: 'Next scheduled fire; null unless active' }),
+    args: z.string(),
+    secretBindings: z.array(SecretBindingSchema),
+    gasMode: z.enum(GAS_MODES),
+    gasFallback: z.boolean(),
+    sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS).nullable(),
+    sandboxRuntime: z.enum(SANDBOX_RUNTIMES),
+    pinned: z.boolean(),
+    pendingFunctionSwitch: z
+      .object({
+        functionId: z.string(),
+        args: z.string().optional(),
+        requestId: z.string(),
+        requestedAt: z.string(),
+      })
+      .optional()
+      .meta({ description: 'Present only while a function switch is being built' }),
+    lastFunctionSwitchError: z
+      .object({ functionId: z.string(), message: z.string(), at: z.string() })
+      .nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'Executable' });
+
+const name = z.string().trim().min(1).max(100);
+
+export const CreateExecutableBody = z
+  .object({
+    projectId: z.string().min(1),
+    functionId: z.string().min(1),
+    profileId: z.string().min(1),
+    name,
+    trigger: TriggerSchema,
+    args: Args.optional(),
+    secretBindings: SecretBindings.optional(),
+    gasMode: z
+      .enum(GAS_MODES)
+      .optional()
+      .meta({ description: 'Default: sponsored for roles profiles, else self' }),
+    gasFallback: z.boolean().optional(),
+    sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS).optional(),
+    sandboxRuntime: z.enum(SANDBOX_RUNTIMES).optional(),
+  })
+  .strict()
+  .meta({ id: 'CreateExecutableRequest' });
+
+export const ArgsBody = z.object({ args: Args }).strict().meta({ id: 'ExecutableArgsRequest' });
+export const FunctionSwitchBody = z
+  .object({ functionId: z.string().min(1), args: Args.optional() })
+  .strict()
+  .meta({ id: 'ExecutableFunctionSwitchRequest' });
+export const GasModeBody = z
+  .object({
+    gasMode: z.enum(GAS_MODES),
+    gasFallback: z.boolean().optional(),
+    sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS).optional(),
+  })
+  .strict()
+  .meta({ id: 'ExecutableGasModeRequest' });
+export const PinnedBody = z.object({ pinned: z.boolean() }).strict().meta({ id: 'ExecutablePinnedRequest' });
+export const ProfileBody = z
+  .object({ profileId: z.string().min(1) })
+  .strict()
+  .meta({ id: 'ExecutableProfileRequest' });
+export const SecretsBody = z
+  .object({ secretBindings: SecretBindings })
+  .strict()
+  .meta({ id: 'ExecutableSecretsRequest' });
+export const SponsorshipProviderBody = z
+  .object({ sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS) })
+  .strict()
+  .meta({ id: 'ExecutableSponsorshipProviderRequest' });
+export const TriggerBody = z
+  .object({ trigger: TriggerSchema })
+  .strict()
+  .meta({ id: 'ExecutableTriggerRequest' });
+
+export const FunctionSwitchAccepted = z
+  .object({ success: z.literal(true), requestId: z.string(), state: z.literal('rebuilding') })
+  .meta({ id: 'FunctionSwitchAccepted' });
+
+export const ExecutableListQuery = z.object({ projectId: z.string().min(1), ...pageQuery });
+export const ExecutablePage = z.object({ data: z.array(ExecutableSchema), pagination: paginationSchema });
+export const ExecutableParams = z.object({ executableId: z.string() });
+
+export type CreateExecutableInput = z.infer<typeof CreateExecutableBody>;
+export type SecretBindingInput = z.infer<typeof SecretBindingSchema>;

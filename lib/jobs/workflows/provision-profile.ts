@@ -1,0 +1,22 @@
+import { getDb } from '@/db/client';
+import {
+  activateDelegatedProfile,
+  delegateProfileAccount,
+  provisioningAction,
+} from '@/lib/profiles/provision';
+import type { Workflow } from '../workflow';
+
+/**
+ * `profile/provision.requested`: a pending legacy profile's account gets its EIP-7702 delegation and the profile
+ * becomes active. Idempotent: a profile that is gone, not legacy or no longer pending is left alone, and an
+ * account that already carries the delegation gets no second transaction. A failed attempt keeps the profile
+ * pending with a readable `stateReason` (written by the step itself) and fails the run, so the provider's retry
+ * policy applies; `POST …/retry` queues it again.
+ */
+export const provisionProfile: Workflow<'profile/provision.requested'> = async ({ profileId }, { step }) => {
+  const plan = await step.run('check-profile', () => provisioningAction(getDb(), profileId));
+  if (plan.action === 'skip') return { profileId, skipped: plan.reason };
+  const { txHash } = await step.run('delegate-account', () => delegateProfileAccount(getDb(), profileId));
+  await step.run('verify-and-activate', () => activateDelegatedProfile(getDb(), profileId));
+  return { profileId, state: 'active', txHash };
+};

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { defineOperation } from '@/lib/api/operation';
+import {
+  CreateProfileBody,
+  ProfileListQuery,
+  ProfilePage,
+  ProfileParams,
+  ProfileSchema,
+  RenameProfileBody,
+  ShareProfileBody,
+} from './schemas';
+
+const tag = 'Profiles';
+const one = z.object({ data: ProfileSchema });
+
+export const listProfilesOp = defineOperation({
+  method: 'GET',
+  path: '/api/v1/profiles',
+  scope: 'profiles:read',
+  tag,
+  summary: 'List the profiles of a project, newest first (every state)',
+  query: ProfileListQuery,
+  responses: { 200: ProfilePage },
+});
+
+export const createProfileOp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/profiles',
+  scope: 'profiles:write',
+  tag,
+  summary: 'Create a legacy (EIP-7702) profile; it is pending until its account is delegated',
+  description:
+    'Tickwork generates the account key and keeps it envelope-encrypted; it is never returned. Provisioning runs asynchronously: read the profile until `state` is `active` (or `stateReason` explains a failure, then POST retry).',
+  body: CreateProfileBody,
+  responses: { 201: one },
+});
+
+export const getProfileOp = defineOperation({
+  method: 'GET',
+  path: '/api/v1/profiles/{profileId}',
+  scope: 'profiles:read',
+  tag,
+  summary: 'Get a profile with its current native balance',
+  params: ProfileParams,
+  responses: { 200: one },
+});
+
+export const renameProfileOp = defineOperation({
+  method: 'PATCH',
+  path: '/api/v1/profiles/{profileId}',
+  scope: 'profiles:write',
+  tag,
+  summary: 'Rename a profile',
+  params: ProfileParams,
+  body: RenameProfileBody,
+  responses: { 200: one },
+});
+
+export const archiveProfileOp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/profiles/{profileId}/archive',
+  scope: 'profiles:write',
+  tag,
+  summary: 'Archive an active profile no executable uses (the on-chain account and its funds stay)',
+  params: ProfileParams,
+  responses: { 200: one },
+});
+
+export const unarchiveProfileOp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/profiles/{profileId}/unarchive',
+  scope: 'profiles:write',
+  tag,
+  summary: 'Make an archived profile active again',
+  params: ProfileParams,
+  responses: { 200: one },
+});
+
+export const retryProfileOp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/profiles/{profileId}/retry',
+  scope: 'profiles:write',
+  tag,
+  summary: 'Queue provisioning of a pending legacy profile again',
+  params: ProfileParams,
+  responses: { 200: one },
+});
+
+export const shareProfileOp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/profiles/{profileId}/share',
+  scope: 'profiles:write',
+  tag,
+  summary:
+    'Share an active profile with another project of the workspace (a new profile on the same account)',
+  params: ProfileParams,
+  body: ShareProfileBody,
+  responses: { 201: one },
+});

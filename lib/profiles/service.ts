@@ -1,0 +1,324 @@
+import { and, desc, eq, lt, ne, sql } from 'drizzle-orm';
+import { getAddress } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { DbOrTx } from '@/db/client';
+import { executables, profiles, projects } from '@/db/schema';
+import { ApiError, notFound } from '@/lib/api/errors';
+import { decodeCursor, toPage } from '@/lib/api/pagination';
+import { findChain } from '@/lib/chains/config';
+import { encryptSecret } from '@/lib/crypto/envelope';
+import { newId } from '@/lib/ids';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { log } from '@/lib/log';
+import { requireProject } from '@/lib/projects/service';
+import { PLANS } from '@/lib/usage/plans';
+import { getWorkspace } from '@/lib/workspaces/service';
+import { balanceKey, readBalances } from './chain';
+import { legacyProfilesEnabled } from './legacy';
+import type { CreateProfileInput, ShareProfileInput } from './schemas';
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+/** Every column but the encrypted key, which never leaves the provisioning code. */
+const recordColumns = {
+  id: profiles.id,
+  workspaceId: profiles.workspaceId,
+  projectId: profiles.projectId,
+  kind: profiles.kind,
+  state: profiles.state,
+  name: profiles.name,
+  chainId: profiles.chainId,
+  address: profiles.address,
+  stateReason: profiles.stateReason,
+  sharedFromId: profiles.sharedFromId,
+  createdAt: profiles.createdAt,
+  updatedAt: profiles.updatedAt,
+};
+type ProfileRecordRow = Omit<ProfileRow, 'encryptedKey' | 'rolesModifier' | 'roleKey'>;
+
+/** The API record; `balance` is read from the chain now (null when it does not answer in time). */
+async function toProfiles(rows: ProfileRecordRow[]) {
+  const balances = await readBalances(rows);
+  return rows.map((p) => ({
+    id: p.id,
+    projectId: p.projectId,
+    kind: p.kind,
+    state: p.state,
+    name: p.name,
+    chainId: p.chainId,
+    address: getAddress(p.address),
+    stateReason: p.stateReason,
+    sharedFromId: p.sharedFromId,
+    balance: balances.get(balanceKey(p)) ?? null,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  }));
+}
+
+export const toProfile = async (row: ProfileRecordRow) => (await toProfiles([row]))[0];
+
+/** Profiles of a project, newest first (every state). */
+export async function listProfiles(
+  db: DbOrTx,
+  workspaceId: string,
+  opts: { projectId: string; limit: number; cursor?: string },
+) {
+  await requireProject(db, workspaceId, opts.projectId);
+  const after = decodeCursor(opts.cursor);
+  const rows = await db
+    .select(recordColumns)
+    .from(profiles)
+    .where(
+      and(
+        eq(profiles.projectId, opts.projectId),
+        eq(profiles.workspaceId, workspaceId),
+        after ? lt(profiles.id, after) : undefined,
+      ),
+    )
+    .orderBy(desc(profiles.id))
+    .limit(opts.limit + 1);
+  const page = toPage(rows, opts.limit);
+  return { ...page, data: await toProfiles(page.data) };
+}
+
+/** A profile of the workspace (404 for unknown ids and other workspaces); `lock` takes a row lock. */
+export async function requireProfile(
+  db: DbOrTx,
+  workspaceId: string,
+  profileId: string,
+  opts: { lock?: boolean } = {},
+): Promise<ProfileRecordRow> {
+  const query = db
+    .select(recordColumns)
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.workspaceId, workspaceId)));
+  const [row] = await (opts.lock ? query.for('update') : query);
+  if (!row) throw notFound('profile');
+  return row;
+}
+
+/**
+ * Creates a legacy profile: checks the chain (enabled, allowed by the plan, legacy path on), generates the
+ * account key, stores it envelope-encrypted and queues provisioning. Answers the pending profile.
+ */
+export async function createLegacyProfile(db: DbOrTx, workspaceId: string, input: CreateProfileInput) {
+  await requireProject(db, workspaceId, input.projectId);
+  const chain = findChain(input.chainId);
+  if (!chain)
+    throw new ApiError(400, 'chain_not_enabled', `chain ${input.chainId} is not enabled on this deployment`, {
+      chainId: input.chainId,
+    });
+  const workspace = await getWorkspace(db, workspaceId);
+  if (!workspace) throw notFound('workspace');
+  const plan = PLANS[workspace.plan];
+  if (!chain.testnet && !plan.mainnet)
+    throw new ApiError(
+      403,
+      'chain_not_on_plan',
+      `the ${plan.name} plan covers testnets only; chain ${chain.chainId} (${chain.name}) needs a paid plan`,
+      { chainId: chain.chainId, plan: plan.id },
+    );
+  if (!legacyProfilesEnabled(chain.chainId))
+    throw new ApiError(
+      403,
+      'legacy_profiles_disabled',
+      `this deployment does not create legacy profiles on chain ${chain.chainId}`,
+      { chainId: chain.chainId },
+    );
+
+  const key = generatePrivateKey();
+  const [row] = await db
+    .insert(profiles)
+    .values({
+      id: newId('profile'),
+      workspaceId,
+      projectId: input.projectId,
+      kind: 'legacy',
+      state: 'pending',
+      name: input.alias,
+      chainId: chain.chainId,
+      address: privateKeyToAccount(key).address,
+      encryptedKey: encryptSecret(key),
+    })
+    .returning(recordColumns);
+  try {
+    await enqueue('profile/provision.requested', { profileId: row.id });
+  } catch (error) {
+    log.error({ err: error, profileId: row.id }, 'queueing profile provisioning failed');
+    const [marked] = await db
+      .update(profiles)
+      .set({ stateReason: 'provisioning could not be queued; POST retry' })
+      .where(eq(profiles.id, row.id))
+      .returning(recordColumns);
+    return toProfile(marked);
+  }
+  return toProfile(row);
+}
+
+export async function renameProfile(db: DbOrTx, workspaceId: string, profileId: string, name: string) {
+  const [row] = await db
+    .update(profiles)
+    .set({ name })
+    .where(and(eq(profiles.id, profileId), eq(profiles.workspaceId, workspaceId)))
+    .returning(recordColumns);
+  if (!row) throw notFound('profile');
+  return toProfile(row);
+}
+
+const stateConflict = (code: string, profile: ProfileRecordRow, message: string) =>
+  new ApiError(409, code, message, { state: profile.state });
+
+/** active → archived, refused while a non-deleted executable uses the profile. The wallet and funds stay. */
+export async function archiveProfile(db: DbOrTx, workspaceId: string, profileId: string) {
+  const row = await db.transaction(async (tx) => {
+    const profile = await requireProfile(tx, workspaceId, profileId, { lock: true });
+    if (profile.state !== 'active')
+      throw stateConflict(
+        'profile_not_active',
+        profile,
+        `only an active profile can be archived (it is ${profile.state})`,
+      );
+    const users = await tx
+      .select({ id: executables.id })
+      .from(executables)
+      .where(and(eq(executables.profileId, profileId), ne(executables.state, 'deleted')))
+      .orderBy(executables.id)
+      .limit(50);
+    if (users.length > 0)
+      throw new ApiError(
+        409,
+        'profile_in_use',
+        'executables still use this profile; switch or delete them first',
+        {
+          executableIds: users.map((u) => u.id),
+        },
+      );
+    const [archived] = await tx
+      .update(profiles)
+      .set({ state: 'archived' })
+      .where(eq(profiles.id, profileId))
+      .returning(recordColumns);
+    return archived;
+  });
+  return toProfile(row);
+}
+
+/** archived → active. */
+export async function unarchiveProfile(db: DbOrTx, workspaceId: string, profileId: string) {
+  const [row] = await db
+    .update(profiles)
+    .set({ state: 'active' })
+    .where(
+      and(eq(profiles.id, profileId), eq(profiles.workspaceId, workspaceId), eq(profiles.state, 'archived')),
+    )
+    .returning(recordColumns);
+  if (row) return toProfile(row);
+  const profile = await requireProfile(db, workspaceId, profileId);
+  throw stateConflict(
+    'profile_not_archived',
+    profile,
+    `only an archived profile can be unarchived (it is ${profile.state})`,
+  );
+}
+
+/** Pending legacy profiles only: clears the last reason and queues provisioning again. */
+export async function retryProfileProvisioning(db: DbOrTx, workspaceId: string, profileId: string) {
+  const [row] = await db
+    .update(profiles)
+    .set({ stateReason: null })
+    .where(
+      and(
+        eq(profiles.id, profileId),
+        eq(profiles.workspaceId, workspaceId),
+        eq(profiles.kind, 'legacy'),
+        eq(profiles.state, 'pending'),
+      ),
+    )
+    .returning(recordColumns);
+  if (!row) {
+    const profile = await requireProfile(db, workspaceId, profileId);
+    throw stateConflict(
+      'profile_not_pending',
+      profile,
+      `only a pending legacy profile can be retried (this ${profile.kind} profile is ${profile.state})`,
+    );
+  }
+  await enqueue('profile/provision.requested', { profileId });
+  return toProfile(row);
+}
+
+/**
+ * A new profile in another project of the workspace on the same account (kind, chain, address, and for a
+ * legacy account its encrypted key). Safe profiles cannot be shared; the source must be active; a project
+ * already holding a profile on that account is refused.
+ */
+export async function shareProfile(
+  db: DbOrTx,
+  workspaceId: string,
+  profileId: string,
+  input: ShareProfileInput,
+) {
+  const row = await db.transaction(async (tx) => {
+    const source = await requireProfile(tx, workspaceId, profileId);
+    if (source.kind === 'safe')
+      throw new ApiError(409, 'profile_not_shareable', 'safe profiles cannot be shared', {
+        kind: source.kind,
+      });
+    if (source.state !== 'active')
+      throw stateConflict(
+        'profile_not_active',
+        source,
+        `only an active profile can be shared (it is ${source.state})`,
+      );
+    await requireProject(tx, workspaceId, input.targetProjectId);
+    // one share into a project at a time: the duplicate check below and the insert cannot interleave
+    await tx
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.id, input.targetProjectId))
+      .for('update');
+    const [existing] = await tx
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(
+        and(
+          eq(profiles.projectId, input.targetProjectId),
+          eq(profiles.chainId, source.chainId),
+          sql`lower(${profiles.address}) = ${source.address.toLowerCase()}`,
+        ),
+      )
+      .limit(1);
+    if (existing)
+      throw new ApiError(
+        409,
+        'profile_already_in_project',
+        'the target project already has a profile on this account',
+        { profileId: existing.id },
+      );
+    const [secrets] = await tx
+      .select({
+        encryptedKey: profiles.encryptedKey,
+        rolesModifier: profiles.rolesModifier,
+        roleKey: profiles.roleKey,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, source.id));
+    const [shared] = await tx
+      .insert(profiles)
+      .values({
+        id: newId('profile'),
+        workspaceId,
+        projectId: input.targetProjectId,
+        kind: source.kind,
+        state: 'active',
+        name: input.alias ?? source.name,
+        chainId: source.chainId,
+        address: source.address,
+        ...secrets,
+        sharedFromId: source.sharedFromId ?? source.id,
+      })
+      .returning(recordColumns);
+    return shared;
+  });
+  return toProfile(row);
+}
