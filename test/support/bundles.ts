@@ -3,6 +3,8 @@ import { type Zippable, zipSync } from 'fflate';
 import { inject } from 'vitest';
 import { testDb } from './fixtures';
 
+const FIXED_MTIME = new Date(2026, 0, 1);
+
 export const TASK_SOURCE = `export default { __tickworkTask: 1, run: async () => ({ canExec: false, message: 'noop' }) };\n`;
 
 /** A ZIP from a map of path → text or bytes (fflate); pass raw `Zippable` entries for attributes. */
@@ -12,7 +14,8 @@ export function makeZip(files: Record<string, string | Uint8Array | [Uint8Array,
     entries[path] =
       typeof content === 'string' ? new TextEncoder().encode(content) : (content as Zippable[string]);
   }
-  return Buffer.from(zipSync(entries, { level: 6 }));
+  // a fixed mtime: the same files always give the same bytes (and checksum), whatever the clock says
+  return Buffer.from(zipSync(entries, { level: 6, mtime: FIXED_MTIME }));
 }
 
 export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
