@@ -1,25 +1,31 @@
-import { and, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { executables, secrets, workspaces } from '@/db/schema';
-import type { SecretBinding, Trigger } from '@/db/schema/executables';
+import { executables } from '@/db/schema';
+import type { Trigger } from '@/db/schema/executables';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
-import { findChain } from '@/lib/chains/config';
 import { requireRelease } from '@/lib/functions/service';
 import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { requireProfile } from '@/lib/profiles/service';
 import { requireProject } from '@/lib/projects/service';
-import { gvisorConfigured } from '@/lib/runtime/sandbox';
-import { PLANS } from '@/lib/usage/plans';
-import { checkPermissionsCoverage } from './permissions';
 import type { CreateExecutableInput, SecretBindingInput } from './schemas';
 import { nextRunAt, validateTrigger } from './triggers';
+import {
+  checkArgs,
+  checkCoverage,
+  checkGasMode,
+  checkSandboxRuntime,
+  checkSecretBindings,
+  defaultGasMode,
+  enforceExecutableLimit,
+  usableProfile,
+  usableRelease,
+} from './validation';
 
 type ExecutableRow = typeof executables.$inferSelect;
 type GasMode = ExecutableRow['gasMode'];
-type ProfileKind = 'legacy' | 'safe' | 'roles';
 
 /** The API record (sandboxRef, deletedAt and workspaceId stay inside). */
 export function toExecutable(r: ExecutableRow) {
@@ -45,177 +51,6 @@ export function toExecutable(r: ExecutableRow) {
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
-}
-
-/** Gas modes per profile kind: roles → sponsored only; legacy → all three; safe → self or sponsored. */
-export const GAS_MODES_BY_KIND: Record<ProfileKind, readonly GasMode[]> = {
-  legacy: ['self', 'sponsored', 'self-funded'],
-  safe: ['self', 'sponsored'],
-  roles: ['sponsored'],
-};
-
-const defaultGasMode = (kind: ProfileKind): GasMode => (kind === 'roles' ? 'sponsored' : 'self');
-
-function checkGasMode(kind: ProfileKind, gasMode: GasMode) {
-  const allowed = GAS_MODES_BY_KIND[kind];
-  if (!allowed.includes(gasMode))
-    throw new ApiError(
-      400,
-      'gas_mode_not_allowed',
-      `gas mode ${gasMode} is not available for ${kind} profiles`,
-      {
-        gasMode,
-        allowedGasModes: allowed,
-      },
-    );
-}
-
-/** A JSON-encoded args string must hold a JSON object. */
-export function checkArgs(args: string): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(args);
-  } catch {
-    throw new ApiError(
-      400,
-      'invalid_args',
-      'args must be a JSON-encoded object (the string is not valid JSON)',
-    );
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new ApiError(400, 'invalid_args', 'args must be a JSON-encoded object');
-  return args;
-}
-
-/** The release an executable may run: of the workspace (404), in the project, not deleted. */
-async function usableRelease(db: DbOrTx, workspaceId: string, projectId: string, functionId: string) {
-  const release = await requireRelease(db, workspaceId, functionId);
-  if (release.projectId !== projectId)
-    throw new ApiError(
-      400,
-      'function_not_in_project',
-      "the function is not a release of the executable's project",
-      {
-        functionId,
-      },
-    );
-  if (release.deletedAt)
-    throw new ApiError(409, 'function_deleted', 'the function release is deleted', { functionId });
-  return release;
-}
-
-/** The profile an executable may send with: of the workspace (404), same project, active, chain enabled. */
-async function usableProfile(db: DbOrTx, workspaceId: string, projectId: string, profileId: string) {
-  const profile = await requireProfile(db, workspaceId, profileId);
-  if (profile.projectId !== projectId)
-    throw new ApiError(400, 'profile_not_in_project', "the profile is not in the executable's project", {
-      profileId,
-    });
-  if (profile.state !== 'active')
-    throw new ApiError(409, 'profile_not_active', `the profile must be active (it is ${profile.state})`, {
-      profileId,
-      state: profile.state,
-    });
-  if (!findChain(profile.chainId))
-    throw new ApiError(
-      400,
-      'chain_not_enabled',
-      `the profile's chain ${profile.chainId} is not enabled on this deployment`,
-      {
-        chainId: profile.chainId,
-      },
-    );
-  return profile;
-}
-
-function checkCoverage(
-  release: { permissions: Parameters<typeof checkPermissionsCoverage>[0]['permissions'] },
-  profile: { kind: ProfileKind },
-) {
-  const missing = checkPermissionsCoverage(release, profile);
-  if (missing.length > 0)
-    throw new ApiError(
-      409,
-      'permissions_not_covered',
-      "the profile does not cover the release's permissions",
-      {
-        missing,
-      },
-    );
-}
-
-/** Bindings name secrets of the project (400 secret_not_found) with unique env keys (400 duplicate_env_key). */
-async function checkSecretBindings(
-  db: DbOrTx,
-  workspaceId: string,
-  projectId: string,
-  bindings: SecretBindingInput[],
-) {
-  const seen = new Set<string>();
-  for (const b of bindings) {
-    if (seen.has(b.envKey))
-      throw new ApiError(400, 'duplicate_env_key', `envKey ${b.envKey} is bound more than once`, {
-        envKey: b.envKey,
-      });
-    seen.add(b.envKey);
-  }
-  const ids = [...new Set(bindings.map((b) => b.secretId))];
-  if (ids.length === 0) return bindings as SecretBinding[];
-  const found = await db
-    .select({ id: secrets.id })
-    .from(secrets)
-    .where(
-      and(inArray(secrets.id, ids), eq(secrets.projectId, projectId), eq(secrets.workspaceId, workspaceId)),
-    );
-  const known = new Set(found.map((s) => s.id));
-  const unknown = ids.filter((id) => !known.has(id));
-  if (unknown.length > 0)
-    throw new ApiError(
-      400,
-      'secret_not_found',
-      "secretBindings name secrets that are not in the executable's project",
-      {
-        secretIds: unknown,
-      },
-    );
-  return bindings.map((b) => ({ secretId: b.secretId, envKey: b.envKey }));
-}
-
-function checkSandboxRuntime(runtime: 'daytona' | 'gvisor') {
-  if (runtime === 'gvisor' && !gvisorConfigured())
-    throw new ApiError(
-      400,
-      'sandbox_runtime_unavailable',
-      'the gvisor sandbox runtime is not configured on this deployment',
-      {
-        sandboxRuntime: runtime,
-      },
-    );
-  return runtime;
-}
-
-/** Per-workspace lock + count of non-deleted executables against the plan (403 plan_limit_exceeded). */
-async function enforceExecutableLimit(tx: DbOrTx, workspaceId: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`executables/${workspaceId}`}, 0))`);
-  const [workspace] = await tx
-    .select({ plan: workspaces.plan })
-    .from(workspaces)
-    .where(eq(workspaces.id, workspaceId));
-  const plan = PLANS[workspace.plan];
-  const [{ n }] = await tx
-    .select({ n: count() })
-    .from(executables)
-    .where(and(eq(executables.workspaceId, workspaceId), ne(executables.state, 'deleted')));
-  if (n >= plan.executables)
-    throw new ApiError(
-      403,
-      'plan_limit_exceeded',
-      `the ${plan.name} plan allows ${plan.executables} executables`,
-      {
-        limit: plan.executables,
-        used: n,
-      },
-    );
 }
 
 async function queueProvisioning(db: DbOrTx, row: ExecutableRow): Promise<ExecutableRow> {
