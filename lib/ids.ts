@@ -38,10 +38,22 @@ function ulid(now: number): string {
     time = CROCKFORD[t % 32] + time;
     t = Math.floor(t / 32);
   }
-  const bytes = randomBytes(16);
+  const bytes = randomChunk();
   let rand = '';
   for (let i = 0; i < 16; i++) rand += CROCKFORD[bytes[i] % 32];
   return time + rand;
+}
+
+/** Random bytes drawn from a 4 KiB buffer refilled from the CSPRNG: one syscall per 256 ids, not per id. */
+let pool = Buffer.alloc(0);
+let offset = 0;
+function randomChunk(): Buffer {
+  if (offset + 16 > pool.length) {
+    pool = randomBytes(4096);
+    offset = 0;
+  }
+  offset += 16;
+  return pool.subarray(offset - 16, offset);
 }
 
 export function isId(kind: IdKind, value: string): boolean {

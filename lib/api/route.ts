@@ -49,14 +49,14 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
     const requestId = newId('request');
     let rateHeaders: Record<string, string> = {};
     try {
-      const token = bearerToken(req.headers.get('authorization'));
-      const rate = takeRateLimit(sha256Hex(token));
+      const tokenHash = sha256Hex(bearerToken(req.headers.get('authorization')));
+      const rate = takeRateLimit(tokenHash);
       rateHeaders = rate.headers;
       if (!rate.allowed) throw new ApiError(429, 'rate_limited', 'too many requests for this credential');
 
       const db = getDb();
       const url = req.nextUrl;
-      const principal = await resolvePrincipal(db, token, {
+      const principal = await resolvePrincipal(db, tokenHash, {
         headerWorkspaceId: req.headers.get('x-workspace-id'),
         queryWorkspaceId: url.searchParams.get('workspaceId'),
       });

@@ -1,6 +1,5 @@
 import type { Db } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
-import { sha256Hex } from '@/lib/crypto/tokens';
 import type { Scope } from './scopes';
 
 export type Role = 'owner' | 'admin' | 'member';
@@ -37,7 +36,8 @@ export function bearerToken(header: string | null): string {
  */
 export async function resolvePrincipal(
   db: Db,
-  token: string,
+  /** SHA-256 (hex) of the bearer token: keys are stored and looked up by it. */
+  tokenHash: string,
   opts: { headerWorkspaceId: string | null; queryWorkspaceId: string | null },
 ): Promise<Principal> {
   const { headerWorkspaceId, queryWorkspaceId } = opts;
@@ -48,7 +48,7 @@ export async function resolvePrincipal(
     from api_keys k
     left join memberships m
       on m.user_id = k.user_id and m.workspace_id = coalesce(k.workspace_id, ${headerWorkspaceId})
-    where k.token_hash = ${sha256Hex(token)}`;
+    where k.token_hash = ${tokenHash}`;
   const key = rows[0];
   if (!key?.usable) {
     throw new ApiError(401, 'unauthorized', 'invalid or revoked credential');
