@@ -1,6 +1,6 @@
 'use client';
 
-import { Boxes, LayoutGrid } from 'lucide-react';
+import { Boxes, LayoutGrid, Timer, Wallet } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/cn';
@@ -8,6 +8,8 @@ import { cn } from '@/lib/cn';
 const TABS = [
   { path: '', label: 'Overview', icon: LayoutGrid },
   { path: '/functions', label: 'Functions', icon: Boxes },
+  { path: '/profiles', label: 'Profiles', icon: Wallet },
+  { path: '/executables', label: 'Executables', icon: Timer },
 ];
 
 /** The tabs under a project's header; a tab stays active on its sub-pages (a release's source). */

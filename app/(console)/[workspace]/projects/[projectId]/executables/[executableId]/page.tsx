@@ -1,0 +1,342 @@
+// /{workspace}/projects/{projectId}/executables/{executableId} — one executable: lifecycle, schedule, args,
+// function switch, storage and webhook URLs.
+import { ChevronLeft, Star } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import type { ReactNode } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
+import { getDb } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { getExecutable } from '@/lib/executables/service';
+import { GAS_MODES_BY_KIND } from '@/lib/executables/validation';
+import { listSecrets } from '@/lib/secrets/service';
+import { readStorage } from '@/lib/storage/service';
+import { listWebhooks } from '@/lib/webhooks/service';
+import { loadProject } from '../../_lib/project';
+import { PendingRefresh } from '../../profiles/_components/pending-refresh';
+import { projectProfiles, releaseOptions } from '../_components/data';
+import { ExecutableControls } from '../_components/executable-controls';
+import {
+  GasModeForm,
+  PinToggle,
+  ProfileForm,
+  SecretBindingsForm,
+  SponsorshipProviderForm,
+} from '../_components/facet-forms';
+import { formatUtc, triggerSummary } from '../_components/schedule';
+import { ArgsForm, FunctionSwitchForm, TriggerForm } from '../_components/settings-forms';
+import { ExecutableStateBadge } from '../_components/state-badge';
+import { StorageEditor } from '../_components/storage-editor';
+import { WebhooksCard } from '../_components/webhooks-card';
+
+export const metadata: Metadata = { title: 'Executable' };
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid gap-1">
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd className="text-sm">{children}</dd>
+    </div>
+  );
+}
+
+async function load(workspaceId: string, executableId: string) {
+  try {
+    return await getExecutable(getDb(), workspaceId, executableId);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notFound();
+    throw error;
+  }
+}
+
+export default async function ExecutablePage({
+  params,
+}: {
+  params: Promise<{ workspace: string; projectId: string; executableId: string }>;
+}) {
+  const { workspace: slug, projectId, executableId } = await params;
+  const { workspace, canMutate } = await requireWorkspaceAccess(slug);
+  const project = await loadProject(workspace.id, projectId);
+  const executable = await load(workspace.id, executableId);
+  if (executable.projectId !== project.id) notFound();
+  const [releases, profiles, storage, webhooks, secrets] = await Promise.all([
+    releaseOptions(workspace.id, project.id),
+    projectProfiles(workspace.id, project.id),
+    readStorage(getDb(), workspace.id, executable.id).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status < 500) return null;
+      throw error;
+    }),
+    listWebhooks(getDb(), workspace.id, executable.id),
+    listSecrets(getDb(), workspace.id, project.id),
+  ]);
+  const label = (id: string) => releases.find((r) => r.id === id)?.label ?? id;
+  const release = releases.find((r) => r.id === executable.functionId);
+  const profile = profiles.find((p) => p.id === executable.profileId);
+  const activeProfiles = profiles
+    .filter((p) => p.state === 'active')
+    .map((p) => ({ id: p.id, label: `${p.name} · ${p.kind} · ${p.chainId}` }));
+  const allowedGasModes = profile ? GAS_MODES_BY_KIND[profile.kind] : [executable.gasMode];
+  const secretName = (id: string) => secrets.find((s) => s.id === id)?.name ?? id;
+  const ids = { workspaceSlug: slug, projectId: project.id, executableId: executable.id };
+  const switchPending = Boolean(executable.pendingFunctionSwitch);
+  const base = `/${slug}/projects/${project.id}/executables`;
+  // Forms re-mount when the server's copy changes, so they never show a stale draft.
+  const version = executable.updatedAt;
+
+  return (
+    <div className="grid gap-6">
+      <PendingRefresh active={executable.state === 'provisioning' || switchPending} />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1.5">
+          <Link
+            href={base}
+            className="flex items-center gap-1 text-muted-foreground text-sm transition-colors hover:text-foreground"
+          >
+            <ChevronLeft className="size-4" />
+            Executables
+          </Link>
+          <div className="flex items-center gap-3">
+            <h2 className="font-semibold text-lg tracking-tight">{executable.name}</h2>
+            {canMutate ? (
+              <PinToggle key={`p-${version}`} ids={ids} pinned={executable.pinned} />
+            ) : (
+              executable.pinned && <Star className="size-4 fill-current text-amber-500" aria-label="Pinned" />
+            )}
+            <span className="sr-only" data-testid="executable-pinned">
+              {executable.pinned ? 'pinned' : 'not pinned'}
+            </span>
+            <ExecutableStateBadge state={executable.state} />
+          </div>
+          <p className="font-mono text-muted-foreground text-xs" data-testid="executable-function">
+            {label(executable.functionId)}
+          </p>
+        </div>
+        {canMutate && (
+          <ExecutableControls
+            workspaceSlug={slug}
+            projectId={project.id}
+            executable={{ id: executable.id, name: executable.name, state: executable.state, switchPending }}
+          />
+        )}
+      </div>
+      {executable.stateReason && (
+        <Alert variant={executable.state === 'error' ? 'destructive' : 'warning'} title="State reason">
+          <span data-testid="executable-state-reason">{executable.stateReason}</span>
+        </Alert>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="grid gap-6 self-start">
+          <Card>
+            <CardHeader>
+              <CardTitle>Schedule</CardTitle>
+              <CardDescription>
+                Cron expressions are evaluated in UTC; intervals count from the last run.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {canMutate ? (
+                <TriggerForm key={`t-${version}`} ids={ids} trigger={executable.trigger} />
+              ) : (
+                <code className="font-mono text-sm">{triggerSummary(executable.trigger)}</code>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Function</CardTitle>
+              <CardDescription>
+                Runs {label(executable.functionId)}. Switching builds a new sandbox while the executable is
+                paused.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-6">
+              {canMutate && (
+                <FunctionSwitchForm
+                  key={`f-${version}`}
+                  ids={ids}
+                  state={executable.state}
+                  currentId={executable.functionId}
+                  pendingLabel={
+                    executable.pendingFunctionSwitch
+                      ? label(executable.pendingFunctionSwitch.functionId)
+                      : null
+                  }
+                  lastError={
+                    executable.lastFunctionSwitchError
+                      ? {
+                          label: label(executable.lastFunctionSwitchError.functionId),
+                          message: executable.lastFunctionSwitchError.message,
+                        }
+                      : null
+                  }
+                  releases={releases}
+                />
+              )}
+              {canMutate ? (
+                <ArgsForm
+                  key={`a-${version}`}
+                  ids={ids}
+                  args={executable.args}
+                  schema={release?.schema ?? null}
+                />
+              ) : (
+                <pre className="font-mono text-xs">{executable.args}</pre>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Profile and gas</CardTitle>
+              <CardDescription>
+                Each setting saves on its own. The gas modes offered depend on the profile's kind.
+              </CardDescription>
+            </CardHeader>
+            <CardContent className="grid gap-6">
+              {canMutate ? (
+                <>
+                  <ProfileForm
+                    key={`pr-${version}`}
+                    ids={ids}
+                    currentId={executable.profileId}
+                    profiles={activeProfiles}
+                  />
+                  <GasModeForm
+                    key={`g-${version}`}
+                    ids={ids}
+                    gasMode={executable.gasMode}
+                    gasFallback={executable.gasFallback}
+                    sponsorshipProvider={executable.sponsorshipProvider}
+                    allowed={allowedGasModes}
+                  />
+                  <SponsorshipProviderForm
+                    key={`sp-${version}`}
+                    ids={ids}
+                    current={executable.sponsorshipProvider}
+                  />
+                </>
+              ) : (
+                <p className="text-muted-foreground text-sm">
+                  {executable.gasMode} gas
+                  {executable.sponsorshipProvider ? ` · ${executable.sponsorshipProvider}` : ''}
+                </p>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Secrets</CardTitle>
+              <CardDescription>
+                Project secrets exposed to runs as environment variables. Saving replaces the whole list.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {canMutate ? (
+                <SecretBindingsForm
+                  key={`s-${version}`}
+                  ids={ids}
+                  bindings={executable.secretBindings}
+                  secrets={secrets.map((s) => ({ id: s.id, name: s.name }))}
+                />
+              ) : executable.secretBindings.length === 0 ? (
+                <p className="text-muted-foreground text-sm">No secrets bound.</p>
+              ) : (
+                <ul className="grid gap-1 font-mono text-xs">
+                  {executable.secretBindings.map((b) => (
+                    <li key={b.envKey}>
+                      {b.envKey} ← {secretName(b.secretId)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Storage</CardTitle>
+              <CardDescription>
+                The JSON object runs read and write. Saving replaces it whole, if nobody wrote since you
+                loaded it.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {storage ? (
+                <StorageEditor
+                  workspaceSlug={slug}
+                  executableId={executable.id}
+                  initial={storage}
+                  canMutate={canMutate}
+                />
+              ) : (
+                <p className="text-muted-foreground text-sm">Storage is too large to edit here.</p>
+              )}
+            </CardContent>
+          </Card>
+        </div>
+        <div className="grid gap-6 self-start">
+          <Card>
+            <CardHeader>
+              <CardTitle>Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4">
+                <Detail label="Executable ID">
+                  <span className="flex items-center justify-between gap-2">
+                    <code className="min-w-0 break-all font-mono text-xs">{executable.id}</code>
+                    <CopyButton value={executable.id} label="Copy executable ID" iconOnly variant="ghost" />
+                  </span>
+                </Detail>
+                <Detail label="Trigger">
+                  <code className="font-mono text-xs">{triggerSummary(executable.trigger)}</code>
+                </Detail>
+                <Detail label="Next run">
+                  <span data-testid="executable-next-run">
+                    {executable.nextRunAt ? formatUtc(executable.nextRunAt) : '— (not scheduled)'}
+                  </span>
+                </Detail>
+                <Detail label="Profile">
+                  {profile ? `${profile.name} · ${profile.chainId}` : executable.profileId}
+                </Detail>
+                <Detail label="Gas mode">
+                  <span data-testid="executable-gas-mode">
+                    {executable.gasMode}
+                    {executable.gasFallback ? ' (falls back to self)' : ''}
+                  </span>
+                </Detail>
+                <Detail label="Sponsorship provider">
+                  <span data-testid="executable-sponsorship-provider">
+                    {executable.sponsorshipProvider ?? '—'}
+                  </span>
+                </Detail>
+                <Detail label="Secrets">
+                  <span data-testid="executable-secrets" className="font-mono text-xs">
+                    {executable.secretBindings.length === 0
+                      ? '—'
+                      : executable.secretBindings
+                          .map((b) => `${b.envKey} ← ${secretName(b.secretId)}`)
+                          .join(', ')}
+                  </span>
+                </Detail>
+                <Detail label="Pinned">{executable.pinned ? 'Yes' : 'No'}</Detail>
+                <Detail label="Sandbox">{executable.sandboxRuntime}</Detail>
+              </dl>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>Webhooks</CardTitle>
+              <CardDescription>Secret URLs that run this executable on a POST.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <WebhooksCard ids={ids} webhooks={webhooks} canMutate={canMutate} />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </div>
+  );
+}

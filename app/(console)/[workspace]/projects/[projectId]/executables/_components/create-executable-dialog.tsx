@@ -1,0 +1,184 @@
+'use client';
+
+import { Loader2, Plus } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { type FormEvent, useState, useTransition } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { createExecutableAction } from '../actions';
+import { ArgsEditor, argsProblems } from './args-editor';
+import { nextRuns, type TriggerDraft, triggerOf } from './schedule';
+import { TriggerEditor } from './trigger-editor';
+
+export type FunctionOption = { id: string; label: string; schema: string | null };
+export type ProfileOption = { id: string; label: string; kind: 'legacy' | 'safe' | 'roles' };
+
+const GAS_MODES = {
+  legacy: ['self', 'sponsored', 'self-funded'],
+  safe: ['self', 'sponsored'],
+  roles: ['sponsored'],
+};
+
+export function CreateExecutableDialog({
+  workspaceSlug,
+  projectId,
+  functions,
+  profiles,
+}: {
+  workspaceSlug: string;
+  projectId: string;
+  functions: FunctionOption[];
+  profiles: ProfileOption[];
+}) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState('');
+  const [functionId, setFunctionId] = useState(functions[0]?.id ?? '');
+  const [profileId, setProfileId] = useState(profiles[0]?.id ?? '');
+  const [trigger, setTrigger] = useState<TriggerDraft>({
+    type: 'cron',
+    seconds: '300',
+    cronspec: '*/5 * * * *',
+  });
+  const [args, setArgs] = useState('{}');
+  const [gasMode, setGasMode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+
+  const release = functions.find((f) => f.id === functionId);
+  const profile = profiles.find((p) => p.id === profileId);
+  const modes = profile ? GAS_MODES[profile.kind] : [];
+  const invalid =
+    !name.trim() ||
+    !release ||
+    !profile ||
+    nextRuns(trigger).error !== undefined ||
+    argsProblems(args, release.schema).length > 0;
+
+  const toggle = (next: boolean) => {
+    setOpen(next);
+    if (!next) setError(null);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    startTransition(async () => {
+      const result = await createExecutableAction(workspaceSlug, projectId, {
+        name,
+        functionId,
+        profileId,
+        trigger: triggerOf(trigger),
+        args,
+        gasMode,
+      });
+      if (!result.ok) return setError(result.error);
+      toast.success(`Executable ${result.data.name} created`, { description: 'Building its sandbox.' });
+      toggle(false);
+      router.push(`/${workspaceSlug}/projects/${projectId}/executables/${result.data.id}`);
+    });
+  };
+
+  const disabledReason =
+    functions.length === 0
+      ? 'Upload a function release first.'
+      : profiles.length === 0
+        ? 'Create a profile and wait until it is active.'
+        : null;
+
+  return (
+    <>
+      <Button size="sm" onClick={() => toggle(true)}>
+        <Plus />
+        New executable
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={toggle}
+        title="New executable"
+        description="Runs a function release on a schedule, sending its calls with a profile."
+        className="max-w-xl"
+      >
+        <form onSubmit={submit}>
+          <DialogBody>
+            {disabledReason && <Alert variant="warning">{disabledReason}</Alert>}
+            <Field label="Name" htmlFor="executable-name">
+              <Input
+                id="executable-name"
+                autoFocus
+                required
+                maxLength={100}
+                placeholder="Rebalance vault"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </Field>
+            <div className="grid grid-cols-2 gap-3">
+              <Field label="Function" htmlFor="executable-function">
+                <Select
+                  id="executable-function"
+                  value={functionId}
+                  onChange={(e) => setFunctionId(e.target.value)}
+                >
+                  {functions.map((f) => (
+                    <option key={f.id} value={f.id}>
+                      {f.label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+              <Field label="Profile" htmlFor="executable-profile">
+                <Select
+                  id="executable-profile"
+                  value={profileId}
+                  onChange={(e) => setProfileId(e.target.value)}
+                >
+                  {profiles.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.label}
+                    </option>
+                  ))}
+                </Select>
+              </Field>
+            </div>
+            <TriggerEditor id="executable-trigger" draft={trigger} onChange={setTrigger} />
+            <ArgsEditor
+              id="executable-args"
+              value={args}
+              onChange={setArgs}
+              schema={release?.schema ?? null}
+            />
+            <Field
+              label="Gas mode"
+              htmlFor="executable-gas"
+              hint="Default: self for legacy and safe profiles."
+            >
+              <Select id="executable-gas" value={gasMode} onChange={(e) => setGasMode(e.target.value)}>
+                <option value="">Default</option>
+                {modes.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            {error && <Alert variant="destructive">{error}</Alert>}
+          </DialogBody>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => toggle(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending || invalid}>
+              {pending && <Loader2 className="animate-spin" />}
+              Create executable
+            </Button>
+          </DialogFooter>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+'use client';
+
+import { Hammer, Loader2, Pause, Play, RefreshCcw, Trash2 } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { executableLifecycleAction } from '../actions';
+
+type Op = 'pause' | 'resume' | 'delete' | 'reprovision' | 'regenerate';
+
+/** Pause / resume / reprovision / regenerate / delete, each shown only where the state allows it. */
+export function ExecutableControls({
+  workspaceSlug,
+  projectId,
+  executable,
+}: {
+  workspaceSlug: string;
+  projectId: string;
+  executable: { id: string; name: string; state: string; switchPending: boolean };
+}) {
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [running, setRunning] = useState<Op | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { state, switchPending } = executable;
+
+  const run = (op: Op) => {
+    setRunning(op);
+    startTransition(async () => {
+      const result = await executableLifecycleAction(workspaceSlug, projectId, executable.id, op);
+      setRunning(null);
+      if (!result.ok) {
+        if (op === 'delete') setError(result.error);
+        else toast.error(result.error);
+        return;
+      }
+      if (op === 'delete') {
+        toast.success(`${executable.name} deleted`);
+        router.push(`/${workspaceSlug}/projects/${projectId}/executables`);
+        return;
+      }
+      toast.success(`${executable.name}: ${op} done`, { description: `Now ${result.data.state}.` });
+    });
+  };
+
+  const spin = (op: Op) => pending && running === op && <Loader2 className="animate-spin" />;
+
+  return (
+    <div className="flex flex-wrap gap-2">
+      {state === 'active' && (
+        <Button size="sm" variant="outline" disabled={pending} onClick={() => run('pause')}>
+          {spin('pause') || <Pause />}
+          Pause
+        </Button>
+      )}
+      {state === 'paused' && (
+        <Button size="sm" disabled={pending || switchPending} onClick={() => run('resume')}>
+          {spin('resume') || <Play />}
+          Resume
+        </Button>
+      )}
+      {state === 'error' && (
+        <Button size="sm" variant="outline" disabled={pending} onClick={() => run('reprovision')}>
+          {spin('reprovision') || <Hammer />}
+          Reprovision
+        </Button>
+      )}
+      {['active', 'paused', 'error'].includes(state) && (
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={pending || switchPending}
+          onClick={() => run('regenerate')}
+        >
+          {spin('regenerate') || <RefreshCcw />}
+          Regenerate
+        </Button>
+      )}
+      {state !== 'active' && (
+        <Button
+          size="sm"
+          variant="outline"
+          className="text-destructive hover:text-destructive"
+          disabled={pending}
+          onClick={() => {
+            setError(null);
+            setConfirmDelete(true);
+          }}
+        >
+          <Trash2 />
+          Delete
+        </Button>
+      )}
+      <Dialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={`Delete ${executable.name}?`}
+        description="Scheduling stops for good and its webhooks stop working. Past executions stay in history."
+      >
+        <DialogBody>{error && <Alert variant="destructive">{error}</Alert>}</DialogBody>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setConfirmDelete(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={pending} onClick={() => run('delete')}>
+            {spin('delete')}
+            Delete executable
+          </Button>
+        </DialogFooter>
+      </Dialog>
+    </div>
+  );
+}

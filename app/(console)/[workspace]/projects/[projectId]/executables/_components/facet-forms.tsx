@@ -1,0 +1,345 @@
+'use client';
+
+import { Loader2, Plus, Save, Star, Trash2 } from 'lucide-react';
+import { type FormEvent, useState, useTransition } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import type { ActionResult } from '@/lib/console/action';
+import {
+  updateGasModeAction,
+  updatePinnedAction,
+  updateProfileAction,
+  updateSecretsAction,
+  updateSponsorshipProviderAction,
+} from '../actions';
+
+type Ids = { workspaceSlug: string; projectId: string; executableId: string };
+
+export const SPONSORSHIP_PROVIDER_OPTIONS = ['pimlico', 'alchemy'] as const;
+const ENV_KEY = /^[A-Z_][A-Z0-9_]*$/;
+
+/** A refusal as a sentence, with the service's details spelled out for the codes a form can act on. */
+function refusalMessage(result: Extract<ActionResult<unknown>, { ok: false }>) {
+  const details = result.details ?? {};
+  if (result.code === 'permissions_not_covered') {
+    const missing = Array.isArray(details.missing) ? details.missing.map(String) : [];
+    return `This profile does not cover the release's permissions${missing.length ? `: ${missing.join(', ')}` : '.'}`;
+  }
+  if (result.code === 'gas_mode_not_allowed') {
+    const allowed = Array.isArray(details.allowedGasModes) ? details.allowedGasModes.map(String) : [];
+    return `${result.error}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}. Change the gas mode first.`;
+  }
+  return result.error;
+}
+
+function SaveButton({
+  pending,
+  disabled,
+  children,
+}: {
+  pending: boolean;
+  disabled?: boolean;
+  children: string;
+}) {
+  return (
+    <div>
+      <Button type="submit" size="sm" disabled={pending || disabled}>
+        {pending ? <Loader2 className="animate-spin" /> : <Save />}
+        {children}
+      </Button>
+    </div>
+  );
+}
+
+export function GasModeForm({
+  ids,
+  gasMode,
+  gasFallback,
+  sponsorshipProvider,
+  allowed,
+}: {
+  ids: Ids;
+  gasMode: string;
+  gasFallback: boolean;
+  sponsorshipProvider: string | null;
+  allowed: readonly string[];
+}) {
+  const [mode, setMode] = useState(gasMode);
+  const [fallback, setFallback] = useState(gasFallback);
+  const [provider, setProvider] = useState(sponsorshipProvider ?? 'pimlico');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const sponsored = mode === 'sponsored';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    startTransition(async () => {
+      const result = await updateGasModeAction(ids.workspaceSlug, ids.projectId, ids.executableId, {
+        gasMode: mode,
+        gasFallback: fallback,
+        ...(sponsored && { sponsorshipProvider: provider }),
+      });
+      if (!result.ok) return setError(refusalMessage(result));
+      setError(null);
+      toast.success('Gas mode saved');
+    });
+  };
+  const modes = allowed.includes(gasMode) ? allowed : [gasMode, ...allowed];
+  return (
+    <form onSubmit={submit} className="grid gap-3">
+      <Field label="Gas mode" htmlFor="gas-mode" hint="Limited to the modes the profile's kind allows.">
+        <Select id="gas-mode" value={mode} onChange={(e) => setMode(e.target.value)}>
+          {modes.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {sponsored && (
+        <Field label="Sponsor" htmlFor="gas-sponsor">
+          <Select id="gas-sponsor" value={provider} onChange={(e) => setProvider(e.target.value)}>
+            {SPONSORSHIP_PROVIDER_OPTIONS.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          id="gas-fallback"
+          checked={fallback}
+          onChange={(e) => setFallback(e.target.checked)}
+          className="size-4 accent-primary"
+        />
+        Fall back to self-paid gas when sponsorship fails
+      </label>
+      {error && (
+        <Alert variant="destructive">
+          <span data-testid="gas-mode-error">{error}</span>
+        </Alert>
+      )}
+      <SaveButton pending={pending}>Save gas mode</SaveButton>
+    </form>
+  );
+}
+
+export function SponsorshipProviderForm({ ids, current }: { ids: Ids; current: string | null }) {
+  const [provider, setProvider] = useState(current ?? 'pimlico');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    startTransition(async () => {
+      const result = await updateSponsorshipProviderAction(
+        ids.workspaceSlug,
+        ids.projectId,
+        ids.executableId,
+        provider,
+      );
+      if (!result.ok) return setError(refusalMessage(result));
+      setError(null);
+      toast.success('Sponsorship provider saved');
+    });
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-3">
+      <Field label="Sponsorship provider" htmlFor="sponsorship-provider" hint="Pays gas for sponsored runs.">
+        <Select id="sponsorship-provider" value={provider} onChange={(e) => setProvider(e.target.value)}>
+          {SPONSORSHIP_PROVIDER_OPTIONS.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <SaveButton pending={pending} disabled={provider === current}>
+        Save provider
+      </SaveButton>
+    </form>
+  );
+}
+
+export function ProfileForm({
+  ids,
+  currentId,
+  profiles,
+}: {
+  ids: Ids;
+  currentId: string;
+  profiles: { id: string; label: string }[];
+}) {
+  const [target, setTarget] = useState(currentId);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    startTransition(async () => {
+      const result = await updateProfileAction(ids.workspaceSlug, ids.projectId, ids.executableId, target);
+      if (!result.ok) return setError(refusalMessage(result));
+      setError(null);
+      toast.success('Profile saved');
+    });
+  };
+  const options = profiles.some((p) => p.id === currentId)
+    ? profiles
+    : [{ id: currentId, label: `${currentId} (not active)` }, ...profiles];
+  return (
+    <form onSubmit={submit} className="grid gap-3">
+      <Field label="Profile" htmlFor="executable-profile" hint="Active profiles of this project.">
+        <Select id="executable-profile" value={target} onChange={(e) => setTarget(e.target.value)}>
+          {options.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      {error && (
+        <Alert variant="destructive" title="Profile not changed">
+          <span data-testid="profile-error">{error}</span>
+        </Alert>
+      )}
+      <SaveButton pending={pending} disabled={target === currentId}>
+        Save profile
+      </SaveButton>
+    </form>
+  );
+}
+
+type Row = { key: number; secretId: string; envKey: string };
+
+export function SecretBindingsForm({
+  ids,
+  bindings,
+  secrets,
+}: {
+  ids: Ids;
+  bindings: { secretId: string; envKey: string }[];
+  secrets: { id: string; name: string }[];
+}) {
+  const [rows, setRows] = useState<Row[]>(() => bindings.map((b, i) => ({ key: i, ...b })));
+  const [nextKey, setNextKey] = useState(bindings.length);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const update = (key: number, patch: Partial<Row>) =>
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const add = () => {
+    setRows((rs) => [...rs, { key: nextKey, secretId: secrets[0]?.id ?? '', envKey: '' }]);
+    setNextKey((k) => k + 1);
+  };
+  const invalid = rows.some((r) => !r.secretId || !ENV_KEY.test(r.envKey));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    startTransition(async () => {
+      const result = await updateSecretsAction(
+        ids.workspaceSlug,
+        ids.projectId,
+        ids.executableId,
+        rows.map(({ secretId, envKey }) => ({ secretId, envKey })),
+      );
+      if (!result.ok) return setError(refusalMessage(result));
+      setError(null);
+      toast.success(rows.length ? 'Secret bindings saved' : 'Secret bindings cleared');
+    });
+  };
+  return (
+    <form onSubmit={submit} className="grid gap-3">
+      {rows.length === 0 && <p className="text-muted-foreground text-sm">No secrets bound.</p>}
+      {rows.map((r, i) => {
+        const badKey = r.envKey !== '' && !ENV_KEY.test(r.envKey);
+        return (
+          <div key={r.key} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+            <Select
+              aria-label={`Secret ${i + 1}`}
+              value={r.secretId}
+              onChange={(e) => update(r.key, { secretId: e.target.value })}
+            >
+              {!secrets.some((s) => s.id === r.secretId) && (
+                <option value={r.secretId}>{r.secretId || 'Pick a secret'}</option>
+              )}
+              {secrets.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </Select>
+            <div className="grid gap-1">
+              <Input
+                aria-label={`Env key ${i + 1}`}
+                aria-invalid={badKey || undefined}
+                placeholder="API_KEY"
+                className="font-mono"
+                value={r.envKey}
+                onChange={(e) => update(r.key, { envKey: e.target.value })}
+              />
+              {badKey && (
+                <p className="text-destructive text-xs" role="alert">
+                  An environment variable name like API_KEY.
+                </p>
+              )}
+            </div>
+            <Button
+              type="button"
+              variant="ghost"
+              size="icon-sm"
+              aria-label={`Remove binding ${i + 1}`}
+              onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+            >
+              <Trash2 />
+            </Button>
+          </div>
+        );
+      })}
+      {error && <Alert variant="destructive">{error}</Alert>}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" size="sm" variant="outline" onClick={add} disabled={secrets.length === 0}>
+          <Plus />
+          Add binding
+        </Button>
+        <Button type="submit" size="sm" disabled={pending || invalid}>
+          {pending ? <Loader2 className="animate-spin" /> : <Save />}
+          Save secrets
+        </Button>
+      </div>
+      {secrets.length === 0 && (
+        <p className="text-muted-foreground text-xs">This project has no secrets; add one on its overview.</p>
+      )}
+    </form>
+  );
+}
+
+export function PinToggle({ ids, pinned }: { ids: Ids; pinned: boolean }) {
+  const [pending, startTransition] = useTransition();
+  const toggle = () =>
+    startTransition(async () => {
+      const result = await updatePinnedAction(ids.workspaceSlug, ids.projectId, ids.executableId, !pinned);
+      if (!result.ok) return void toast.error(result.error);
+      toast.success(result.data.pinned ? 'Pinned' : 'Unpinned');
+    });
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon-sm"
+      aria-label={pinned ? 'Unpin executable' : 'Pin executable'}
+      aria-pressed={pinned}
+      data-testid="pin-toggle"
+      disabled={pending}
+      onClick={toggle}
+    >
+      {pending ? (
+        <Loader2 className="animate-spin" />
+      ) : (
+        <Star className={pinned ? 'fill-current text-amber-500' : undefined} />
+      )}
+    </Button>
+  );
+}

@@ -1,0 +1,130 @@
+// /{workspace}/projects/{projectId}/executables — scheduled runs of function releases with a profile.
+import { Star, Timer } from 'lucide-react';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { getDb } from '@/db/client';
+import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { listExecutables } from '@/lib/executables/service';
+import { loadProject } from '../_lib/project';
+import { PendingRefresh } from '../profiles/_components/pending-refresh';
+import { CreateExecutableDialog } from './_components/create-executable-dialog';
+import { projectProfiles, releaseOptions } from './_components/data';
+import { formatUtc, triggerSummary } from './_components/schedule';
+import { ExecutableStateBadge } from './_components/state-badge';
+
+export const metadata: Metadata = { title: 'Executables' };
+
+async function allExecutables(workspaceId: string, projectId: string) {
+  const out = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const result = await listExecutables(getDb(), workspaceId, { projectId, limit: 100, cursor });
+    out.push(...result.data);
+    if (result.pagination.isDone) break;
+    cursor = result.pagination.cursor;
+  }
+  return out;
+}
+
+export default async function ExecutablesPage({
+  params,
+}: {
+  params: Promise<{ workspace: string; projectId: string }>;
+}) {
+  const { workspace: slug, projectId } = await params;
+  const { workspace, canMutate } = await requireWorkspaceAccess(slug);
+  const project = await loadProject(workspace.id, projectId);
+  const [executables, releases, profiles] = await Promise.all([
+    allExecutables(workspace.id, project.id),
+    releaseOptions(workspace.id, project.id),
+    projectProfiles(workspace.id, project.id),
+  ]);
+  const releaseLabel = new Map(releases.map((r) => [r.id, r.label]));
+  const profileName = new Map(profiles.map((p) => [p.id, p.name]));
+  const base = `/${slug}/projects/${project.id}/executables`;
+  const create = (
+    <CreateExecutableDialog
+      workspaceSlug={slug}
+      projectId={project.id}
+      functions={releases}
+      profiles={profiles
+        .filter((p) => p.state === 'active')
+        .map((p) => ({ id: p.id, label: `${p.name} · ${p.chainId}`, kind: p.kind }))}
+    />
+  );
+
+  return (
+    <div className="grid gap-6">
+      <PendingRefresh
+        active={executables.some((e) => e.state === 'provisioning' || e.pendingFunctionSwitch)}
+      />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h2 className="font-semibold text-lg tracking-tight">Executables</h2>
+          <p className="max-w-2xl text-muted-foreground text-sm">
+            A function release on a schedule: each run evaluates the task and sends its calls with the
+            profile.
+          </p>
+        </div>
+        {canMutate && executables.length > 0 && create}
+      </div>
+      <Card>
+        {executables.length === 0 ? (
+          <EmptyState
+            icon={Timer}
+            title="No executables yet"
+            description="Pick a function release, an active profile and a schedule."
+            action={canMutate ? create : undefined}
+          />
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead>Name</TableHead>
+                <TableHead>State</TableHead>
+                <TableHead>Trigger</TableHead>
+                <TableHead>Next run</TableHead>
+                <TableHead>Function</TableHead>
+                <TableHead>Profile</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {executables.map((e) => (
+                <TableRow key={e.id} data-testid="executable-row" data-name={e.name}>
+                  <TableCell>
+                    <span className="flex items-center gap-1.5">
+                      {e.pinned && (
+                        <Star
+                          className="size-3.5 fill-current text-amber-500"
+                          aria-label="Pinned"
+                          data-testid="executable-pin"
+                        />
+                      )}
+                      <Link href={`${base}/${e.id}`} className="font-medium hover:underline">
+                        {e.name}
+                      </Link>
+                    </span>
+                  </TableCell>
+                  <TableCell>
+                    <ExecutableStateBadge state={e.state} />
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">{triggerSummary(e.trigger)}</TableCell>
+                  <TableCell className="text-muted-foreground text-xs">
+                    {e.nextRunAt ? formatUtc(e.nextRunAt) : '—'}
+                  </TableCell>
+                  <TableCell className="font-mono text-xs">
+                    {releaseLabel.get(e.functionId) ?? e.functionId}
+                  </TableCell>
+                  <TableCell>{profileName.get(e.profileId) ?? e.profileId}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// /{workspace}/projects/{projectId}/profiles — the accounts that send the project's calls, one chain each.
+import { Wallet } from 'lucide-react';
+import type { Metadata } from 'next';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { getDb } from '@/db/client';
+import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { enabledChains, LOCAL_CHAIN_ID } from '@/lib/chains/config';
+import { listProfiles } from '@/lib/profiles/service';
+import { listProjects } from '@/lib/projects/service';
+import { loadProject } from '../_lib/project';
+import { CreateProfileDialog } from './_components/create-profile-dialog';
+import { PendingRefresh } from './_components/pending-refresh';
+import { ProfilesTable, type ProfileView } from './_components/profiles-table';
+
+export const metadata: Metadata = { title: 'Profiles' };
+
+async function allProfiles(workspaceId: string, projectId: string) {
+  const profiles = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const result = await listProfiles(getDb(), workspaceId, { projectId, limit: 100, cursor });
+    profiles.push(...result.data);
+    if (result.pagination.isDone) break;
+    cursor = result.pagination.cursor;
+  }
+  return profiles;
+}
+
+export default async function ProfilesPage({
+  params,
+}: {
+  params: Promise<{ workspace: string; projectId: string }>;
+}) {
+  const { workspace: slug, projectId } = await params;
+  const { workspace, canMutate } = await requireWorkspaceAccess(slug);
+  const project = await loadProject(workspace.id, projectId);
+  const [profiles, projects] = await Promise.all([
+    allProfiles(workspace.id, project.id),
+    listProjects(getDb(), workspace.id),
+  ]);
+  const chains = enabledChains().map((c) => ({
+    chainId: c.chainId,
+    name: c.name,
+    testnet: c.testnet,
+    faucet: c.chainId === LOCAL_CHAIN_ID && c.testnet,
+  }));
+  const chainNames = Object.fromEntries(chains.map((c) => [c.chainId, c.name]));
+  const faucetChains = chains.filter((c) => c.faucet).map((c) => c.chainId);
+  const views: ProfileView[] = profiles.map((p) => ({
+    id: p.id,
+    name: p.name,
+    kind: p.kind,
+    state: p.state,
+    chainId: p.chainId,
+    chainName: chainNames[p.chainId] ?? `Chain ${p.chainId}`,
+    address: p.address,
+    stateReason: p.stateReason,
+    balance: p.balance?.formatted ?? null,
+    shared: p.sharedFromId !== null,
+    faucet: faucetChains.includes(p.chainId),
+  }));
+  const otherProjects = projects.filter((p) => p.id !== project.id).map((p) => ({ id: p.id, name: p.name }));
+  const create = <CreateProfileDialog workspaceSlug={slug} projectId={project.id} chains={chains} />;
+
+  return (
+    <div className="grid gap-6">
+      <PendingRefresh active={views.some((p) => p.state === 'pending')} />
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h2 className="font-semibold text-lg tracking-tight">Profiles</h2>
+          <p className="max-w-2xl text-muted-foreground text-sm">
+            The accounts that send your executables&apos; transactions, one chain each. Fund a profile before
+            its executables run; archiving keeps the wallet and its funds.
+          </p>
+        </div>
+        {canMutate && views.length > 0 && create}
+      </div>
+      <Card>
+        {views.length === 0 ? (
+          <EmptyState
+            icon={Wallet}
+            title="No profiles yet"
+            description="Create a legacy profile: Tickwork generates an EIP-7702 account on the chain you choose."
+            action={canMutate ? create : undefined}
+          />
+        ) : (
+          <ProfilesTable
+            workspaceSlug={slug}
+            projectId={project.id}
+            profiles={views}
+            otherProjects={otherProjects}
+            canMutate={canMutate}
+          />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+// Profiles and executables in the console: a legacy profile provisions on anvil, an executable builds on a
+// cron schedule, pauses, switches its function, edits storage (with a version conflict) and gets webhooks.
+import { createHash } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { strToU8, zipSync } from 'fflate';
+import { rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { shot } from './support/shots';
+import { installWallet } from './support/wallet';
+
+const TASK = 'export default { __tickworkTask: 1, run: async () => ({ canExec: false }) };\n';
+const SCHEMA = '{ "type": "object", "properties": { "threshold": { "type": "number" } } }';
+
+function releaseZip(indexJs: string) {
+  const bytes = zipSync({ 'index.js': strToU8(indexJs) });
+  const buffer = Buffer.from(bytes);
+  return { buffer, checksum: createHash('sha256').update(buffer).digest('hex') };
+}
+
+const settled = (page: Page) =>
+  page.getByRole('dialog').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+
+async function upload(page: Page, code: string, schema?: string) {
+  const zip = releaseZip(code);
+  const dialog = page.getByRole('dialog');
+  await dialog
+    .getByLabel('Release ZIP')
+    .setInputFiles({ name: 'keeper.zip', mimeType: 'application/zip', buffer: zip.buffer });
+  await expect(page.getByTestId('release-checksum')).toContainText(zip.checksum.slice(0, 16));
+  if (schema) await dialog.getByLabel('Args schema').fill(schema);
+  await dialog.getByRole('button', { name: 'Upload release' }).click();
+}
+
+test('profiles provision, executables build, pause, switch function, storage and webhooks', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(300_000);
+  await installWallet(page, { rpcUrl: rpcUrl() });
+  await page.goto('/');
+  await signIn(page);
+  await expect(page).toHaveURL(/\/[^/]+\/projects$/);
+  expect(workspaceSlugOf(page.url())).toBeTruthy();
+
+  await page.getByRole('button', { name: 'New project' }).first().click();
+  await page.getByLabel('Name').fill('Keeper Ops');
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Keeper Ops' })).toBeVisible();
+  const projectUrl = page.url();
+  const tabs = page.getByRole('navigation', { name: 'Project' });
+
+  // A project secret, bound to the executable later.
+  await page.getByRole('button', { name: 'New secret' }).click();
+  await page.getByRole('dialog').getByLabel('Name').fill('PRICE_API_KEY');
+  await page.getByRole('dialog').getByLabel('Value').fill(`sk_test_${crypto.randomUUID()}`);
+  await page.getByRole('button', { name: 'Save secret' }).click();
+  await expect(page.getByTestId('secret-row')).toContainText('PRICE_API_KEY');
+
+  // Two releases of one function: v1 with an args schema, v2 with other code.
+  await tabs.getByRole('link', { name: 'Functions' }).click();
+  await page.getByRole('button', { name: 'Upload release' }).click();
+  await upload(page, TASK, SCHEMA);
+  await expect(page.getByText('Uploaded keeper@v1')).toBeVisible();
+  await page.getByRole('button', { name: 'New version of keeper' }).click();
+  await upload(page, TASK.replace('canExec: false', "canExec: false, message: 'v2'"));
+  await expect(page.getByText('Uploaded keeper@v2')).toBeVisible();
+
+  // A legacy profile on anvil: pending, then active once the worker has delegated it.
+  await tabs.getByRole('link', { name: 'Profiles' }).click();
+  await expect(page).toHaveURL(`${projectUrl}/profiles`);
+  await expect(page.getByText('No profiles yet')).toBeVisible();
+  await page.getByRole('button', { name: 'New profile' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Alias').fill('Hot wallet');
+  await expect(dialog.getByLabel('Chain')).toHaveValue('31337');
+  await settled(page);
+  await shot(page, '40-profile-create');
+  await dialog.getByRole('button', { name: 'Create profile' }).click();
+  const profileRow = page.locator('[data-testid="profile-row"][data-name="Hot wallet"]');
+  await expect(profileRow).toBeVisible();
+  await expect(profileRow.getByTestId('profile-state')).toHaveText('active', { timeout: 60_000 });
+  await profileRow.getByRole('button', { name: 'Faucet Hot wallet' }).click();
+  await expect(page.getByText('Hot wallet funded on the local chain')).toBeVisible();
+  await expect(profileRow.getByTestId('profile-balance')).toContainText('10 ETH');
+  await profileRow.getByRole('button', { name: 'Rename Hot wallet' }).click();
+  await dialog.getByLabel('Name').fill('Keeper wallet');
+  await dialog.getByRole('button', { name: 'Rename profile' }).click();
+  const keeperRow = page.locator('[data-testid="profile-row"][data-name="Keeper wallet"]');
+  await expect(keeperRow).toBeVisible();
+  await shot(page, '41-profiles');
+
+  // An executable on a cron schedule: the next five runs are computed in the browser; args are checked
+  // against the release's schema.
+  await tabs.getByRole('link', { name: 'Executables' }).click();
+  await expect(page.getByText('No executables yet')).toBeVisible();
+  await page.getByRole('button', { name: 'New executable' }).click();
+  await dialog.getByLabel('Name').fill('Rebalance');
+  await expect(dialog.getByLabel('Function')).toContainText('keeper@v2');
+  await dialog.getByLabel('Function').selectOption({ label: 'keeper@v1' });
+  await dialog.getByLabel('Trigger').selectOption('cron');
+  await dialog.getByLabel('Cron expression').fill('*/15 * * * *');
+  await expect(dialog.getByTestId('next-run')).toHaveCount(5);
+  await expect(dialog.getByTestId('next-run').first()).toContainText(/:(00|15|30|45):00 UTC/);
+  await dialog.getByLabel('Args').fill('{ "threshold": "high" }');
+  await expect(dialog.getByTestId('args-errors')).toContainText('/threshold must be number');
+  await expect(dialog.getByRole('button', { name: 'Create executable' })).toBeDisabled();
+  await dialog.getByLabel('Args').fill('{ "threshold": 3 }');
+  await expect(dialog.getByTestId('args-errors')).toHaveCount(0);
+  await settled(page);
+  await shot(page, '42-executable-create');
+  await dialog.getByRole('button', { name: 'Create executable' }).click();
+  await expect(page).toHaveURL(new RegExp(`${projectUrl}/executables/[^/]+$`));
+  await expect(page.getByTestId('executable-state')).toHaveText('active', { timeout: 90_000 });
+  await expect(page.getByTestId('executable-next-run')).toContainText('UTC');
+  await expect(page.getByTestId('executable-function')).toHaveText('keeper@v1');
+  await shot(page, '43-executable-active');
+
+  // Pause, then switch to v2: the switch is built and committed while paused.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByTestId('executable-state')).toHaveText('paused');
+  await expect(page.getByTestId('executable-next-run')).toContainText('not scheduled');
+  await expect(page.getByLabel('Switch to')).toHaveValue(/.+/);
+  await page.getByRole('button', { name: 'Switch function' }).click();
+  await expect(page.getByText('Function switch requested')).toBeVisible();
+  await expect(page.getByTestId('executable-function')).toHaveText('keeper@v2', { timeout: 90_000 });
+  await expect(page.getByTestId('switch-pending')).toHaveCount(0);
+
+  // Storage: save at v0 → v1; a second tab saves meanwhile, so this tab's next save conflicts.
+  const storage = page.getByLabel('Storage JSON');
+  await storage.fill('{ "count": 1 }');
+  await page.getByRole('button', { name: 'Save storage' }).click();
+  await expect(page.getByTestId('storage-version')).toHaveText('v1');
+  const other = await context.newPage();
+  await other.goto(page.url());
+  // A fresh tab: fill again until React has hydrated and holds exactly this text.
+  const otherValue = '{ "count": 5, "by": "other tab" }';
+  await expect(async () => {
+    await other.getByLabel('Storage JSON').fill(otherValue);
+    await other.waitForTimeout(250);
+    await expect(other.getByLabel('Storage JSON')).toHaveValue(otherValue, { timeout: 500 });
+    await expect(other.getByRole('button', { name: 'Save storage' })).toBeEnabled({ timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+  await other.getByRole('button', { name: 'Save storage' }).click();
+  await expect(other.getByTestId('storage-version')).toHaveText('v2');
+  await other.close();
+  await storage.fill('{ "count": 2 }');
+  await page.getByRole('button', { name: 'Save storage' }).click();
+  const conflict = page.getByTestId('storage-conflict');
+  await expect(conflict).toContainText('"by": "other tab"');
+  await shot(page, '44-storage-conflict');
+  await conflict.getByRole('button', { name: 'Overwrite with mine' }).click();
+  await expect(page.getByTestId('storage-version')).toHaveText('v3');
+  await expect(conflict).toHaveCount(0);
+
+  // Webhooks: the URL is shown once; rotating gives another.
+  await page.getByRole('button', { name: 'New webhook' }).click();
+  await dialog.getByLabel('Name').fill('CI hook');
+  await dialog.getByRole('button', { name: 'Create webhook' }).click();
+  await expect(page.getByText('you will not see this again')).toBeVisible();
+  const url = page.getByTestId('webhook-url');
+  await expect(url).toContainText('/api/hooks/twh_');
+  const first = await url.textContent();
+  await expect(page.locator('[data-testid="webhook-row"][data-name="CI hook"]')).toBeVisible();
+  await shot(page, '45-webhook-created');
+  await page.getByRole('button', { name: 'Rotate CI hook' }).click();
+  await expect(page.getByText('New URL for CI hook')).toBeVisible();
+  await expect(url).not.toHaveText(first ?? '');
+  await expect(url).toContainText('/api/hooks/twh_');
+  await shot(page, '46-executable-detail');
+
+  // Facets, one save each: gas mode (with its sponsor), a secret binding and the pin; all kept on reload.
+  await page.getByLabel('Gas mode').selectOption('sponsored');
+  await page.getByLabel('Sponsor', { exact: true }).selectOption('alchemy');
+  await page.getByRole('button', { name: 'Save gas mode' }).click();
+  await expect(page.getByText('Gas mode saved')).toBeVisible();
+  await expect(page.getByTestId('executable-gas-mode')).toHaveText('sponsored');
+  await expect(page.getByTestId('executable-sponsorship-provider')).toHaveText('alchemy');
+  await page.getByRole('button', { name: 'Add binding' }).click();
+  await page.getByLabel('Secret 1').selectOption({ label: 'PRICE_API_KEY' });
+  await page.getByLabel('Env key 1').fill('price-key');
+  await expect(page.getByRole('button', { name: 'Save secrets' })).toBeDisabled();
+  await page.getByLabel('Env key 1').fill('PRICE_KEY');
+  await page.getByRole('button', { name: 'Save secrets' }).click();
+  await expect(page.getByText('Secret bindings saved')).toBeVisible();
+  await expect(page.getByTestId('executable-secrets')).toHaveText('PRICE_KEY ← PRICE_API_KEY');
+  await page.getByRole('button', { name: 'Pin executable' }).click();
+  await expect(page.getByTestId('executable-pinned')).toHaveText('pinned');
+  await page.reload();
+  await expect(page.getByTestId('executable-gas-mode')).toHaveText('sponsored');
+  await expect(page.getByLabel('Gas mode')).toHaveValue('sponsored');
+  await expect(page.getByTestId('executable-secrets')).toHaveText('PRICE_KEY ← PRICE_API_KEY');
+  await expect(page.getByLabel('Env key 1')).toHaveValue('PRICE_KEY');
+  await expect(page.getByTestId('executable-pinned')).toHaveText('pinned');
+  await expect(page.getByRole('button', { name: 'Unpin executable' })).toBeVisible();
+
+  // Back on the list: the row summarises the executable.
+  await page.getByRole('link', { name: 'Executables' }).first().click();
+  const row = page.locator('[data-testid="executable-row"][data-name="Rebalance"]');
+  await expect(row).toContainText('paused');
+  await expect(row).toContainText('cron */15 * * * *');
+  await expect(row).toContainText('keeper@v2');
+  await expect(row).toContainText('Keeper wallet');
+  await expect(row.getByTestId('executable-pin')).toBeVisible();
+  await shot(page, '47-executables-list');
+
+  // The profile is in use: archiving is refused with the executable named.
+  await tabs.getByRole('link', { name: 'Profiles' }).click();
+  await keeperRow.getByRole('button', { name: 'Archive Keeper wallet' }).click();
+  await dialog.getByRole('button', { name: 'Archive profile' }).click();
+  await expect(dialog.getByTestId('profile-in-use')).toBeVisible();
+  await settled(page);
+  await shot(page, '48-profile-in-use');
+});
