@@ -2,10 +2,10 @@
 
 import { randomUUID } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
-import { headers } from 'next/headers';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { runConsoleAction } from '@/lib/console/action';
+import { serverActionOrigin } from '@/lib/console/origin';
 import {
   ArgsBody,
   CreateExecutableBody,
@@ -43,6 +43,26 @@ const executablesPath = (workspaceSlug: string, projectId: string) =>
   `/${workspaceSlug}/projects/${projectId}/executables`;
 const detailPath = (workspaceSlug: string, projectId: string, executableId: string) =>
   `${executablesPath(workspaceSlug, projectId)}/${executableId}`;
+
+/**
+ * A change to one executable: the person must be owner or admin of the workspace in the URL (never one the
+ * client names), then the executable's page (and, with `list`, the executables list) is revalidated.
+ */
+function onExecutable<T>(
+  workspaceSlug: string,
+  projectId: string,
+  executableId: string,
+  change: (workspaceId: string) => Promise<T>,
+  opts: { list?: boolean } = {},
+) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const result = await change(workspace.id);
+    if (opts.list) revalidatePath(executablesPath(workspaceSlug, projectId));
+    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
+    return result;
+  });
+}
 
 export async function createExecutableAction(
   workspaceSlug: string,
@@ -88,14 +108,16 @@ export async function executableLifecycleAction(
   executableId: string,
   op: Lifecycle,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const run = LIFECYCLE[op];
-    const executable = await run(getDb(), workspace.id, executableId);
-    revalidatePath(executablesPath(workspaceSlug, projectId));
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
-    return { name: executable.name, state: executable.state };
-  });
+  return onExecutable(
+    workspaceSlug,
+    projectId,
+    executableId,
+    async (workspaceId) => {
+      const executable = await LIFECYCLE[op](getDb(), workspaceId, executableId);
+      return { name: executable.name, state: executable.state };
+    },
+    { list: true },
+  );
 }
 
 export async function updateTriggerAction(
@@ -104,11 +126,9 @@ export async function updateTriggerAction(
   executableId: string,
   trigger: TriggerInput,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
     const body = TriggerBody.parse({ trigger });
-    const executable = await updateTrigger(getDb(), workspace.id, executableId, body.trigger);
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
+    const executable = await updateTrigger(getDb(), workspaceId, executableId, body.trigger);
     return { nextRunAt: executable.nextRunAt };
   });
 }
@@ -119,11 +139,8 @@ export async function updateArgsAction(
   executableId: string,
   args: string,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const body = ArgsBody.parse({ args });
-    await updateArgs(getDb(), workspace.id, executableId, body.args);
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+    await updateArgs(getDb(), workspaceId, executableId, ArgsBody.parse({ args }).args);
     return null;
   });
 }
@@ -134,11 +151,8 @@ export async function updateGasModeAction(
   executableId: string,
   input: { gasMode: string; gasFallback?: boolean; sponsorshipProvider?: string },
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const body = GasModeBody.parse(input);
-    await updateGasMode(getDb(), workspace.id, executableId, body);
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+    await updateGasMode(getDb(), workspaceId, executableId, GasModeBody.parse(input));
     return null;
   });
 }
@@ -149,14 +163,16 @@ export async function updateProfileAction(
   executableId: string,
   profileId: string,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const body = ProfileBody.parse({ profileId });
-    await updateProfile(getDb(), workspace.id, executableId, body.profileId);
-    revalidatePath(executablesPath(workspaceSlug, projectId));
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
-    return null;
-  });
+  return onExecutable(
+    workspaceSlug,
+    projectId,
+    executableId,
+    async (workspaceId) => {
+      await updateProfile(getDb(), workspaceId, executableId, ProfileBody.parse({ profileId }).profileId);
+      return null;
+    },
+    { list: true },
+  );
 }
 
 export async function updateSecretsAction(
@@ -165,11 +181,9 @@ export async function updateSecretsAction(
   executableId: string,
   secretBindings: { secretId: string; envKey: string }[],
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
     const body = SecretsBody.parse({ secretBindings });
-    await updateSecrets(getDb(), workspace.id, executableId, body.secretBindings);
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
+    await updateSecrets(getDb(), workspaceId, executableId, body.secretBindings);
     return null;
   });
 }
@@ -180,11 +194,9 @@ export async function updateSponsorshipProviderAction(
   executableId: string,
   sponsorshipProvider: string,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
     const body = SponsorshipProviderBody.parse({ sponsorshipProvider });
-    await updateSponsorshipProvider(getDb(), workspace.id, executableId, body.sponsorshipProvider);
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
+    await updateSponsorshipProvider(getDb(), workspaceId, executableId, body.sponsorshipProvider);
     return null;
   });
 }
@@ -195,14 +207,17 @@ export async function updatePinnedAction(
   executableId: string,
   pinned: boolean,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const body = PinnedBody.parse({ pinned });
-    const executable = await updatePinned(getDb(), workspace.id, executableId, body.pinned);
-    revalidatePath(executablesPath(workspaceSlug, projectId));
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
-    return { pinned: executable.pinned };
-  });
+  return onExecutable(
+    workspaceSlug,
+    projectId,
+    executableId,
+    async (workspaceId) => {
+      const body = PinnedBody.parse({ pinned });
+      const executable = await updatePinned(getDb(), workspaceId, executableId, body.pinned);
+      return { pinned: executable.pinned };
+    },
+    { list: true },
+  );
 }
 
 export async function switchFunctionAction(
@@ -211,12 +226,9 @@ export async function switchFunctionAction(
   executableId: string,
   functionId: string,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
     const body = FunctionSwitchBody.parse({ functionId });
-    const result = await requestFunctionSwitch(getDb(), workspace.id, executableId, body, randomUUID());
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
-    return result;
+    return requestFunctionSwitch(getDb(), workspaceId, executableId, body, randomUUID());
   });
 }
 
@@ -243,35 +255,16 @@ export async function writeStorageAction(
   return current.ok ? { ...result, details: { ...result.details, current: current.data } } : result;
 }
 
-/** The origin the console is reached at (AUTH_URL when set), for the webhook URLs. */
-async function consoleOrigin() {
-  const configured = process.env.AUTH_URL ?? process.env.NEXTAUTH_URL;
-  if (configured) return new URL(configured).origin;
-  const h = await headers();
-  const host = h.get('x-forwarded-host') ?? h.get('host') ?? 'localhost:3000';
-  const proto =
-    h.get('x-forwarded-proto') ??
-    (host.startsWith('localhost') || host.startsWith('127.') ? 'http' : 'https');
-  return `${proto}://${host}`;
-}
-
 export async function createWebhookAction(
   workspaceSlug: string,
   projectId: string,
   executableId: string,
   name: string,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
     const body = CreateWebhookBody.parse({ name });
-    const webhook = await createWebhook(
-      getDb(),
-      workspace.id,
-      executableId,
-      body.name,
-      await consoleOrigin(),
-    );
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
+    const origin = await serverActionOrigin();
+    const webhook = await createWebhook(getDb(), workspaceId, executableId, body.name, origin);
     return { id: webhook.id, name: webhook.name, url: webhook.url };
   });
 }
@@ -283,11 +276,13 @@ export async function renameWebhookAction(
   webhookId: string,
   name: string,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const body = RenameWebhookBody.parse({ name });
-    const webhook = await renameWebhook(getDb(), workspace.id, webhookId, body.name);
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+    const webhook = await renameWebhook(
+      getDb(),
+      workspaceId,
+      webhookId,
+      RenameWebhookBody.parse({ name }).name,
+    );
     return { name: webhook.name };
   });
 }
@@ -298,10 +293,8 @@ export async function rotateWebhookAction(
   executableId: string,
   webhookId: string,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const webhook = await rotateWebhook(getDb(), workspace.id, webhookId, await consoleOrigin());
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+    const webhook = await rotateWebhook(getDb(), workspaceId, webhookId, await serverActionOrigin());
     return { id: webhook.id, name: webhook.name, url: webhook.url };
   });
 }
@@ -312,10 +305,8 @@ export async function revokeWebhookAction(
   executableId: string,
   webhookId: string,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const webhook = await revokeWebhook(getDb(), workspace.id, webhookId);
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+    const webhook = await revokeWebhook(getDb(), workspaceId, webhookId);
     return { name: webhook.name };
   });
 }
