@@ -1,8 +1,9 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { deleteExecutable } from '@/lib/executables/lifecycle';
 import { deleteExecutableOp, getExecutableOp } from '@/lib/executables/operations';
-import { deleteExecutable, getExecutable } from '@/lib/executables/service';
+import { getExecutable } from '@/lib/executables/service';
 
 // GET /api/v1/executables/{executableId} — one executable (deleted ones are 404)
 export const GET = route(getExecutableOp, async ({ principal, params }) =>

@@ -7,6 +7,23 @@ import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { runConsoleAction } from '@/lib/console/action';
 import { serverActionOrigin } from '@/lib/console/origin';
 import {
+  updateArgs,
+  updateGasMode,
+  updatePinned,
+  updateProfile,
+  updateSecrets,
+  updateSponsorshipProvider,
+  updateTrigger,
+} from '@/lib/executables/facets';
+import {
+  deleteExecutable,
+  pauseExecutable,
+  regenerateExecutable,
+  reprovisionExecutable,
+  requestFunctionSwitch,
+  resumeExecutable,
+} from '@/lib/executables/lifecycle';
+import {
   ArgsBody,
   CreateExecutableBody,
   FunctionSwitchBody,
@@ -17,22 +34,7 @@ import {
   SponsorshipProviderBody,
   TriggerBody,
 } from '@/lib/executables/schemas';
-import {
-  createExecutable,
-  deleteExecutable,
-  pauseExecutable,
-  regenerateExecutable,
-  reprovisionExecutable,
-  requestFunctionSwitch,
-  resumeExecutable,
-  updateArgs,
-  updateGasMode,
-  updatePinned,
-  updateProfile,
-  updateSecrets,
-  updateSponsorshipProvider,
-  updateTrigger,
-} from '@/lib/executables/service';
+import { createExecutable } from '@/lib/executables/service';
 import { WriteStorageBody } from '@/lib/storage/schemas';
 import { readStorage, writeStorage } from '@/lib/storage/service';
 import { CreateWebhookBody, RenameWebhookBody } from '@/lib/webhooks/schemas';

@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { updateArgs } from '@/lib/executables/facets';
 import { updateExecutableArgsOp } from '@/lib/executables/operations';
-import { updateArgs } from '@/lib/executables/service';
 
 // PATCH /api/v1/executables/{executableId}/args — replace the JSON-encoded args
 export const PATCH = route(updateExecutableArgsOp, async ({ principal, params, body }) =>

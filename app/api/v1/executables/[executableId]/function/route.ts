@@ -1,7 +1,7 @@
 import { getDb } from '@/db/client';
 import { otherMethods, route } from '@/lib/api/route';
+import { requestFunctionSwitch } from '@/lib/executables/lifecycle';
 import { switchExecutableFunctionOp } from '@/lib/executables/operations';
-import { requestFunctionSwitch } from '@/lib/executables/service';
 
 // PATCH /api/v1/executables/{executableId}/function — switch a paused executable's release (202, built async)
 export const PATCH = route(switchExecutableFunctionOp, async ({ principal, params, body, requestId }) => ({

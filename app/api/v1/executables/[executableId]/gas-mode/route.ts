@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { updateGasMode } from '@/lib/executables/facets';
 import { updateExecutableGasModeOp } from '@/lib/executables/operations';
-import { updateGasMode } from '@/lib/executables/service';
 
 // PATCH /api/v1/executables/{executableId}/gas-mode — change the gas mode
 export const PATCH = route(updateExecutableGasModeOp, async ({ principal, params, body }) =>

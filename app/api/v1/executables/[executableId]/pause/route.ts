@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { pauseExecutable } from '@/lib/executables/lifecycle';
 import { pauseExecutableOp } from '@/lib/executables/operations';
-import { pauseExecutable } from '@/lib/executables/service';
 
 // POST /api/v1/executables/{executableId}/pause — active → paused
 export const POST = route(pauseExecutableOp, async ({ principal, params }) =>

@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { updatePinned } from '@/lib/executables/facets';
 import { updateExecutablePinnedOp } from '@/lib/executables/operations';
-import { updatePinned } from '@/lib/executables/service';
 
 // PATCH /api/v1/executables/{executableId}/pinned — set the console pin flag
 export const PATCH = route(updateExecutablePinnedOp, async ({ principal, params, body }) =>

@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { updateProfile } from '@/lib/executables/facets';
 import { updateExecutableProfileOp } from '@/lib/executables/operations';
-import { updateProfile } from '@/lib/executables/service';
 
 // PATCH /api/v1/executables/{executableId}/profile — send with another profile
 export const PATCH = route(updateExecutableProfileOp, async ({ principal, params, body }) =>

@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { regenerateExecutable } from '@/lib/executables/lifecycle';
 import { regenerateExecutableOp } from '@/lib/executables/operations';
-import { regenerateExecutable } from '@/lib/executables/service';
 
 // POST /api/v1/executables/{executableId}/regenerate — build a fresh sandbox
 export const POST = route(regenerateExecutableOp, async ({ principal, params }) =>

@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { reprovisionExecutable } from '@/lib/executables/lifecycle';
 import { reprovisionExecutableOp } from '@/lib/executables/operations';
-import { reprovisionExecutable } from '@/lib/executables/service';
 
 // POST /api/v1/executables/{executableId}/reprovision — error → provisioning
 export const POST = route(reprovisionExecutableOp, async ({ principal, params }) =>

@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { resumeExecutable } from '@/lib/executables/lifecycle';
 import { resumeExecutableOp } from '@/lib/executables/operations';
-import { resumeExecutable } from '@/lib/executables/service';
 
 // POST /api/v1/executables/{executableId}/resume — paused → active (permissions rechecked)
 export const POST = route(resumeExecutableOp, async ({ principal, params }) =>

@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { updateSecrets } from '@/lib/executables/facets';
 import { updateExecutableSecretsOp } from '@/lib/executables/operations';
-import { updateSecrets } from '@/lib/executables/service';
 
 // PATCH /api/v1/executables/{executableId}/secrets — replace the secret bindings
 export const PATCH = route(updateExecutableSecretsOp, async ({ principal, params, body }) =>

@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { updateSponsorshipProvider } from '@/lib/executables/facets';
 import { updateExecutableSponsorshipProviderOp } from '@/lib/executables/operations';
-import { updateSponsorshipProvider } from '@/lib/executables/service';
 
 // PATCH /api/v1/executables/{executableId}/sponsorship-provider — choose the sponsorship provider
 export const PATCH = route(updateExecutableSponsorshipProviderOp, async ({ principal, params, body }) =>

@@ -1,8 +1,8 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { updateTrigger } from '@/lib/executables/facets';
 import { updateExecutableTriggerOp } from '@/lib/executables/operations';
-import { updateTrigger } from '@/lib/executables/service';
 
 // PATCH /api/v1/executables/{executableId}/trigger — replace the schedule
 export const PATCH = route(updateExecutableTriggerOp, async ({ principal, params, body }) =>

@@ -1,0 +1,97 @@
+import type { DbOrTx } from '@/db/client';
+import type { Trigger } from '@/db/schema/executables';
+import { requireRelease } from '@/lib/functions/service';
+import { requireProfile } from '@/lib/profiles/service';
+import type { SecretBindingInput } from './schemas';
+import { type ExecutableRow, mutate, toExecutable } from './service';
+import { nextRunAt, validateTrigger } from './triggers';
+import { checkArgs, checkCoverage, checkGasMode, checkSecretBindings, usableProfile } from './validation';
+
+// Configuration facets: one per request, each rechecked under the executable's row lock.
+
+type GasMode = ExecutableRow['gasMode'];
+
+export async function updateArgs(db: DbOrTx, workspaceId: string, executableId: string, args: string) {
+  return toExecutable(
+    await mutate(db, workspaceId, executableId, async (row, tx) => {
+      checkArgs(args);
+      const release = await requireRelease(tx, workspaceId, row.functionId);
+      const profile = await requireProfile(tx, workspaceId, row.profileId);
+      checkCoverage(release, profile);
+      return { args };
+    }),
+  );
+}
+
+export async function updateGasMode(
+  db: DbOrTx,
+  workspaceId: string,
+  executableId: string,
+  input: { gasMode: GasMode; gasFallback?: boolean; sponsorshipProvider?: 'pimlico' | 'alchemy' },
+) {
+  return toExecutable(
+    await mutate(db, workspaceId, executableId, async (row, tx) => {
+      const profile = await requireProfile(tx, workspaceId, row.profileId);
+      checkGasMode(profile.kind, input.gasMode);
+      return {
+        gasMode: input.gasMode,
+        ...(input.gasFallback !== undefined && { gasFallback: input.gasFallback }),
+        ...(input.sponsorshipProvider !== undefined && { sponsorshipProvider: input.sponsorshipProvider }),
+      };
+    }),
+  );
+}
+
+export async function updatePinned(db: DbOrTx, workspaceId: string, executableId: string, pinned: boolean) {
+  return toExecutable(await mutate(db, workspaceId, executableId, async () => ({ pinned })));
+}
+
+export async function updateProfile(
+  db: DbOrTx,
+  workspaceId: string,
+  executableId: string,
+  profileId: string,
+) {
+  return toExecutable(
+    await mutate(db, workspaceId, executableId, async (row, tx) => {
+      const profile = await usableProfile(tx, workspaceId, row.projectId, profileId);
+      checkGasMode(profile.kind, row.gasMode);
+      checkCoverage(await requireRelease(tx, workspaceId, row.functionId), profile);
+      return { profileId: profile.id };
+    }),
+  );
+}
+
+export async function updateSecrets(
+  db: DbOrTx,
+  workspaceId: string,
+  executableId: string,
+  bindings: SecretBindingInput[],
+) {
+  return toExecutable(
+    await mutate(db, workspaceId, executableId, async (row, tx) => ({
+      secretBindings: await checkSecretBindings(tx, workspaceId, row.projectId, bindings),
+    })),
+  );
+}
+
+export async function updateSponsorshipProvider(
+  db: DbOrTx,
+  workspaceId: string,
+  executableId: string,
+  sponsorshipProvider: 'pimlico' | 'alchemy',
+) {
+  return toExecutable(await mutate(db, workspaceId, executableId, async () => ({ sponsorshipProvider })));
+}
+
+/** A new schedule; an active executable's next run is recomputed from now. */
+export async function updateTrigger(db: DbOrTx, workspaceId: string, executableId: string, input: Trigger) {
+  return toExecutable(
+    await mutate(db, workspaceId, executableId, async (row) => {
+      const trigger = validateTrigger(input);
+      return { trigger, ...(row.state === 'active' && { nextRunAt: nextRunAt(trigger) }) };
+    }),
+  );
+}
+
+/** active → paused; scheduling stops (next_run_at null). */

@@ -1,0 +1,184 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { executables } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { requireRelease } from '@/lib/functions/service';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { log } from '@/lib/log';
+import { requireProfile } from '@/lib/profiles/service';
+import {
+  type ExecutableRow,
+  mutate,
+  queueProvisioning,
+  requireExecutable,
+  stateConflict,
+  toExecutable,
+} from './service';
+import { nextRunAt } from './triggers';
+import { checkArgs, checkCoverage, usableProfile, usableRelease } from './validation';
+
+// State transitions: pause, resume, delete, reprovision, regenerate and the function switch.
+
+export async function pauseExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
+  return toExecutable(
+    await mutate(db, workspaceId, executableId, async (row) => {
+      if (row.state !== 'active')
+        throw stateConflict(
+          'executable_not_active',
+          row,
+          `only an active executable can be paused (it is ${row.state})`,
+        );
+      return { state: 'paused', nextRunAt: null };
+    }),
+  );
+}
+
+/** paused → active after rechecking profile and permissions; the next run is computed from now. */
+export async function resumeExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
+  return toExecutable(
+    await mutate(db, workspaceId, executableId, async (row, tx) => {
+      if (row.state !== 'paused')
+        throw stateConflict(
+          'executable_not_paused',
+          row,
+          `only a paused executable can be resumed (it is ${row.state})`,
+        );
+      if (row.pendingFunctionSwitch)
+        throw stateConflict(
+          'function_switch_pending',
+          row,
+          'a function switch is being built; resume after it finishes',
+        );
+      if (!row.sandboxRef)
+        throw stateConflict(
+          'executable_not_ready',
+          row,
+          'the executable has no built sandbox; POST regenerate first',
+        );
+      const profile = await usableProfile(tx, workspaceId, row.projectId, row.profileId);
+      checkCoverage(await requireRelease(tx, workspaceId, row.functionId), profile);
+      return { state: 'active', stateReason: null, nextRunAt: nextRunAt(row.trigger) };
+    }),
+  );
+}
+
+/**
+ * paused, provisioning or error → deleted (a pending function switch is dropped, so its build commits nothing);
+ * active is refused until paused; deleted is 404.
+ */
+export async function deleteExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
+  return toExecutable(
+    await mutate(db, workspaceId, executableId, async (row) => {
+      if (row.state === 'active')
+        throw stateConflict(
+          'executable_active',
+          row,
+          'an active executable cannot be deleted; pause it first',
+        );
+      return { state: 'deleted', deletedAt: new Date(), nextRunAt: null, pendingFunctionSwitch: null };
+    }),
+  );
+}
+
+/** error → provisioning, and the sandbox build is queued again. */
+export async function reprovisionExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
+  const row = await mutate(db, workspaceId, executableId, async (r) => {
+    if (r.state !== 'error')
+      throw stateConflict(
+        'executable_not_in_error',
+        r,
+        `only an executable in error can be reprovisioned (it is ${r.state})`,
+      );
+    return { state: 'provisioning', stateReason: null, nextRunAt: null };
+  });
+  return toExecutable(await queueProvisioning(db, row));
+}
+
+/**
+ * A fresh sandbox for the current release: active and error → provisioning (→ active when built); paused stays
+ * paused and gets the new sandbox (→ error when the build fails). Refused while a function switch is pending.
+ */
+export async function regenerateExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
+  const row = await mutate(db, workspaceId, executableId, async (r) => {
+    if (!['active', 'paused', 'error'].includes(r.state))
+      throw stateConflict('executable_not_ready', r, `a ${r.state} executable cannot be regenerated`);
+    if (r.pendingFunctionSwitch)
+      throw stateConflict(
+        'function_switch_pending',
+        r,
+        'a function switch is being built; regenerate after it finishes',
+      );
+    return r.state === 'paused'
+      ? { stateReason: null }
+      : { state: 'provisioning', stateReason: null, nextRunAt: null };
+  });
+  return toExecutable(await queueProvisioning(db, row));
+}
+
+/**
+ * Paused only: validates the target release (and args), marks the switch pending with a conditional update (a
+ * second switch meanwhile is 409 function_switch_pending) and queues the rebuild.
+ */
+export async function requestFunctionSwitch(
+  db: DbOrTx,
+  workspaceId: string,
+  executableId: string,
+  input: { functionId: string; args?: string },
+  requestId: string,
+) {
+  const row = await requireExecutable(db, workspaceId, executableId);
+  const mustBePaused = (r: ExecutableRow) =>
+    stateConflict(
+      'executable_must_be_paused',
+      r,
+      `the function can be switched only while paused (it is ${r.state})`,
+    );
+  if (row.state !== 'paused') throw mustBePaused(row);
+  const pendingConflict = (r: ExecutableRow) =>
+    new ApiError(409, 'function_switch_pending', 'a function switch is already being built', {
+      state: r.state,
+      pendingFunctionSwitch: r.pendingFunctionSwitch,
+    });
+  if (row.pendingFunctionSwitch) throw pendingConflict(row);
+  const release = await usableRelease(db, workspaceId, row.projectId, input.functionId);
+  if (input.args !== undefined) checkArgs(input.args);
+  checkCoverage(release, await requireProfile(db, workspaceId, row.profileId));
+
+  const pending = {
+    functionId: release.id,
+    ...(input.args !== undefined && { args: input.args }),
+    requestId,
+    requestedAt: new Date().toISOString(),
+  };
+  const [marked] = await db
+    .update(executables)
+    .set({ pendingFunctionSwitch: pending, updatedAt: new Date() })
+    .where(
+      and(
+        eq(executables.id, executableId),
+        eq(executables.state, 'paused'),
+        isNull(executables.pendingFunctionSwitch),
+      ),
+    )
+    .returning({ id: executables.id });
+  if (!marked) {
+    const now = await requireExecutable(db, workspaceId, executableId);
+    throw now.pendingFunctionSwitch ? pendingConflict(now) : mustBePaused(now);
+  }
+  try {
+    await enqueue('executable/function-switch.requested', { executableId, requestId });
+  } catch (error) {
+    log.error({ err: error, executableId }, 'queueing a function switch failed');
+    await db
+      .update(executables)
+      .set({ pendingFunctionSwitch: null })
+      .where(
+        and(
+          eq(executables.id, executableId),
+          sql`${executables.pendingFunctionSwitch}->>'requestId' = ${requestId}`,
+        ),
+      );
+    throw error;
+  }
+  return { success: true as const, requestId, state: 'rebuilding' as const };
+}
