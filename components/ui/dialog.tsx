@@ -1,8 +1,9 @@
 'use client';
 
-import { X } from 'lucide-react';
+import { Loader2, X } from 'lucide-react';
 import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
 import { cn } from '@/lib/cn';
+import { Button } from './button';
 
 /**
  * A modal on the native `<dialog>`: focus trap, Escape and top-layer stacking come from the browser.
@@ -77,5 +78,30 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
       className={cn('flex justify-end gap-2 rounded-b-xl border-t bg-muted/40 px-6 py-3', className)}
       {...props}
     />
+  );
+}
+
+/** The footer of a form dialog: Cancel, and the submit button with a spinner while the action runs. */
+export function FormDialogFooter({
+  onCancel,
+  pending,
+  disabled = false,
+  children,
+}: {
+  onCancel: () => void;
+  pending: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <DialogFooter>
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending || disabled}>
+        {pending && <Loader2 className="animate-spin" />}
+        {children}
+      </Button>
+    </DialogFooter>
   );
 }

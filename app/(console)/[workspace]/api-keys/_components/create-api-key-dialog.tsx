@@ -1,11 +1,11 @@
 'use client';
 
-import { Loader2, Plus, TriangleAlert } from 'lucide-react';
+import { Plus, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogBody, DialogFooter, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { createApiKeyAction } from '../actions';
@@ -107,15 +107,9 @@ export function CreateApiKeyDialog({
               </Field>
               {error && <Alert variant="destructive">{error}</Alert>}
             </DialogBody>
-            <DialogFooter>
-              <Button variant="outline" onClick={() => toggle(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={pending}>
-                {pending && <Loader2 className="animate-spin" />}
-                Create key
-              </Button>
-            </DialogFooter>
+            <FormDialogFooter onCancel={() => toggle(false)} pending={pending}>
+              Create key
+            </FormDialogFooter>
           </form>
         )}
       </Dialog>

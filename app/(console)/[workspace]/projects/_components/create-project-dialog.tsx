@@ -1,12 +1,12 @@
 'use client';
 
-import { Loader2, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -123,15 +123,9 @@ export function CreateProjectDialog({ workspaceSlug }: { workspaceSlug: string }
             </Field>
             {error && !error.field && <Alert variant="destructive">{error.message}</Alert>}
           </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => reset(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Loader2 className="animate-spin" />}
-              Create project
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => reset(false)} pending={pending}>
+            Create project
+          </FormDialogFooter>
         </form>
       </Dialog>
     </>

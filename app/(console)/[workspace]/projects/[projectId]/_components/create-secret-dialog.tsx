@@ -1,11 +1,11 @@
 'use client';
 
-import { Loader2, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { createSecretAction } from '../actions';
@@ -89,15 +89,9 @@ export function CreateSecretDialog({
               <Alert variant="destructive">{error.message}</Alert>
             )}
           </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => toggle(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Loader2 className="animate-spin" />}
-              Save secret
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => toggle(false)} pending={pending}>
+            Save secret
+          </FormDialogFooter>
         </form>
       </Dialog>
     </>

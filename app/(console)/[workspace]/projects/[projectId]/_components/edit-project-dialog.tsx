@@ -1,11 +1,11 @@
 'use client';
 
-import { Loader2, Pencil } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -77,15 +77,9 @@ export function EditProjectDialog({
             </Field>
             {error && <Alert variant="destructive">{error}</Alert>}
           </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => toggle(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Loader2 className="animate-spin" />}
-              Save changes
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => toggle(false)} pending={pending}>
+            Save changes
+          </FormDialogFooter>
         </form>
       </Dialog>
     </>

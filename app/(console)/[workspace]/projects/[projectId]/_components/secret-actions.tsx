@@ -5,7 +5,7 @@ import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogBody, DialogFooter, FormDialogFooter } from '@/components/ui/dialog';
 import { deleteSecretAction, rotateSecretAction } from '../actions';
 import { SecretValueField } from './secret-value-field';
 
@@ -81,15 +81,9 @@ export function SecretActions({
             <SecretValueField value={value} onChange={setValue} autoFocus />
             {error && <Alert variant="destructive">{error}</Alert>}
           </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Loader2 className="animate-spin" />}
-              Rotate secret
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={close} pending={pending}>
+            Rotate secret
+          </FormDialogFooter>
         </form>
       </Dialog>
 

@@ -1,12 +1,12 @@
 'use client';
 
-import { Loader2, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -168,15 +168,9 @@ export function CreateExecutableDialog({
             </Field>
             {error && <Alert variant="destructive">{error}</Alert>}
           </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => toggle(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || invalid}>
-              {pending && <Loader2 className="animate-spin" />}
-              Create executable
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => toggle(false)} pending={pending} disabled={invalid}>
+            Create executable
+          </FormDialogFooter>
         </form>
       </Dialog>
     </>

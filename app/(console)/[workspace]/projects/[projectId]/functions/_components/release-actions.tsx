@@ -6,7 +6,7 @@ import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogBody, DialogFooter, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -285,15 +285,9 @@ function CopyReleaseDialog({
               />
             )}
           </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || !target}>
-              {pending && <Loader2 className="animate-spin" />}
-              Copy release
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={close} pending={pending} disabled={!target}>
+            Copy release
+          </FormDialogFooter>
         </form>
       )}
     </Dialog>

@@ -5,7 +5,7 @@ import { type DragEvent, type FormEvent, useEffect, useState, useTransition } fr
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -389,15 +389,9 @@ export function UploadReleaseDialog({
               />
             )}
           </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => toggle(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || !picked?.checksum}>
-              {pending && <Loader2 className="animate-spin" />}
-              Upload release
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => toggle(false)} pending={pending} disabled={!picked?.checksum}>
+            Upload release
+          </FormDialogFooter>
         </form>
       </Dialog>
     </>

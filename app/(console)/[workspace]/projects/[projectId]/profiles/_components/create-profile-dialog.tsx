@@ -1,11 +1,11 @@
 'use client';
 
-import { Loader2, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -90,15 +90,9 @@ export function CreateProfileDialog({
             </Field>
             {error && error.field !== 'alias' && <Alert variant="destructive">{error.message}</Alert>}
           </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => toggle(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || !chainId}>
-              {pending && <Loader2 className="animate-spin" />}
-              Create profile
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => toggle(false)} pending={pending} disabled={!chainId}>
+            Create profile
+          </FormDialogFooter>
         </form>
       </Dialog>
     </>

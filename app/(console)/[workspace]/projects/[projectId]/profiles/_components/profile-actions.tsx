@@ -5,7 +5,7 @@ import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogBody, DialogFooter, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -192,15 +192,9 @@ export function ProfileActions({
             </Field>
             {error && <Alert variant="destructive">{error.message}</Alert>}
           </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending && <Loader2 className="animate-spin" />}
-              Rename profile
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={close} pending={pending}>
+            Rename profile
+          </FormDialogFooter>
         </form>
       </Dialog>
 
@@ -240,15 +234,9 @@ export function ProfileActions({
             </Field>
             {error && <Alert variant="destructive">{error.message}</Alert>}
           </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending || !target}>
-              {pending && <Loader2 className="animate-spin" />}
-              Share profile
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={close} pending={pending} disabled={!target}>
+            Share profile
+          </FormDialogFooter>
         </form>
       </Dialog>
 
