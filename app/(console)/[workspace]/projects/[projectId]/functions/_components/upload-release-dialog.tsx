@@ -11,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { formatBytes } from '@/lib/console/format';
+import { FUNCTION_NAME_PATTERN } from '@/lib/functions/schemas';
 import { uploadReleaseAction } from '../actions';
 import { type FormError, ReleaseError } from './release-error';
 import { usedTags, useVersionReservation } from './use-version-reservation';
@@ -164,7 +165,7 @@ export function UploadReleaseDialog({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    upload(tag);
+    if (!awaitingSuggestion) upload(tag);
   };
 
   /** The one-click fix of a tag conflict: take the suggested tag and upload again. */
@@ -177,6 +178,8 @@ export function UploadReleaseDialog({
   const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
   const taken = reservation ? usedTags(reservation) : [];
   const tagTaken = taken.includes(tag.trim());
+  // Until the suggestion for a valid name arrives, the prefilled tag may be one the name already used.
+  const awaitingSuggestion = !tagEdited && FUNCTION_NAME_PATTERN.test(name.trim()) && !reservation;
 
   return (
     <>
@@ -389,7 +392,11 @@ export function UploadReleaseDialog({
               />
             )}
           </DialogBody>
-          <FormDialogFooter onCancel={() => toggle(false)} pending={pending} disabled={!picked?.checksum}>
+          <FormDialogFooter
+            onCancel={() => toggle(false)}
+            pending={pending}
+            disabled={!picked?.checksum || awaitingSuggestion}
+          >
             Upload release
           </FormDialogFooter>
         </form>
