@@ -1,34 +1,13 @@
 // Profiles and executables in the console: a legacy profile provisions on anvil, an executable builds on a
 // cron schedule, pauses, switches its function, edits storage (with a version conflict) and gets webhooks.
-import { createHash } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { strToU8, zipSync } from 'fflate';
-import { rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { expect, test } from '@playwright/test';
+import { createProject, rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { releaseZip, settled, uploadRelease } from './support/releases';
 import { shot } from './support/shots';
 import { installWallet } from './support/wallet';
 
 const TASK = 'export default { __tickworkTask: 1, run: async () => ({ canExec: false }) };\n';
 const SCHEMA = '{ "type": "object", "properties": { "threshold": { "type": "number" } } }';
-
-function releaseZip(indexJs: string) {
-  const bytes = zipSync({ 'index.js': strToU8(indexJs) });
-  const buffer = Buffer.from(bytes);
-  return { buffer, checksum: createHash('sha256').update(buffer).digest('hex') };
-}
-
-const settled = (page: Page) =>
-  page.getByRole('dialog').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
-
-async function upload(page: Page, code: string, schema?: string) {
-  const zip = releaseZip(code);
-  const dialog = page.getByRole('dialog');
-  await dialog
-    .getByLabel('Release ZIP')
-    .setInputFiles({ name: 'keeper.zip', mimeType: 'application/zip', buffer: zip.buffer });
-  await expect(page.getByTestId('release-checksum')).toContainText(zip.checksum.slice(0, 16));
-  if (schema) await dialog.getByLabel('Args schema').fill(schema);
-  await dialog.getByRole('button', { name: 'Upload release' }).click();
-}
 
 test('profiles provision, executables build, pause, switch function, storage and webhooks', async ({
   page,
@@ -41,10 +20,7 @@ test('profiles provision, executables build, pause, switch function, storage and
   await expect(page).toHaveURL(/\/[^/]+\/projects$/);
   expect(workspaceSlugOf(page.url())).toBeTruthy();
 
-  await page.getByRole('button', { name: 'New project' }).first().click();
-  await page.getByLabel('Name').fill('Keeper Ops');
-  await page.getByRole('button', { name: 'Create project' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Keeper Ops' })).toBeVisible();
+  await createProject(page, 'Keeper Ops');
   const projectUrl = page.url();
   const tabs = page.getByRole('navigation', { name: 'Project' });
 
@@ -58,10 +34,10 @@ test('profiles provision, executables build, pause, switch function, storage and
   // Two releases of one function: v1 with an args schema, v2 with other code.
   await tabs.getByRole('link', { name: 'Functions' }).click();
   await page.getByRole('button', { name: 'Upload release' }).click();
-  await upload(page, TASK, SCHEMA);
+  await uploadRelease(page, releaseZip(TASK), { schema: SCHEMA });
   await expect(page.getByText('Uploaded keeper@v1')).toBeVisible();
   await page.getByRole('button', { name: 'New version of keeper' }).click();
-  await upload(page, TASK.replace('canExec: false', "canExec: false, message: 'v2'"));
+  await uploadRelease(page, releaseZip(TASK.replace('canExec: false', "canExec: false, message: 'v2'")));
   await expect(page.getByText('Uploaded keeper@v2')).toBeVisible();
 
   // A legacy profile on anvil: pending, then active once the worker has delegated it.

@@ -2,7 +2,8 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { createProject, rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { settled } from './support/releases';
 import { shot } from './support/shots';
 import { installWallet } from './support/wallet';
 
@@ -20,17 +21,6 @@ function releaseZip(indexJs: string, extra: Record<string, Uint8Array> = {}) {
   });
   const buffer = Buffer.from(bytes);
   return { buffer, checksum: createHash('sha256').update(buffer).digest('hex') };
-}
-
-/** Lets the dialog's open animation finish, so a screenshot shows it as people see it. */
-const settled = (page: Page) =>
-  page.getByRole('dialog').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
-
-async function createProject(page: Page, name: string) {
-  await page.getByRole('button', { name: 'New project' }).first().click();
-  await page.getByLabel('Name').fill(name);
-  await page.getByRole('button', { name: 'Create project' }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
 async function chooseZip(page: Page, name: string, zip: { buffer: Buffer; checksum: string }) {

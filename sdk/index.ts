@@ -83,7 +83,13 @@ export interface TaskExecution {
   readonly dryRun: boolean;
 }
 
-/** Everything a task can reach while it runs. There is no fs, no process and no timers. */
+/**
+ * Everything a task can reach while it runs. Globals besides: `console` (to the logs), `fetch` (as
+ * `ctx.fetch`) and timers: `setTimeout`, `setInterval`, `clearTimeout` and `clearInterval`, so viem's
+ * `custom(ctx.chain)` transport can wait between retries. Timers never outlive the run: waiting ones are
+ * dropped once `run` settles, none fires past the wall-time limit, and at most 1000 wait at once. A timer
+ * callback that throws fails the run. There is no fs and no process.
+ */
 export interface TaskContext<Args = JsonObject> {
   /** The executable's saved args, or a webhook call's custom args (which replace them entirely). */
   readonly args: Args;

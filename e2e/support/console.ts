@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 /** The anvil RPC of the stack under test (the global setup sets it). */
 export const rpcUrl = () => {
@@ -14,3 +14,11 @@ export async function signIn(page: Page) {
 
 /** The workspace slug from a console URL such as /{slug}/projects. */
 export const workspaceSlugOf = (url: string) => new URL(url).pathname.split('/')[1];
+
+/** Creates a project from the projects page and waits for its page. */
+export async function createProject(page: Page, name: string) {
+  await page.getByRole('button', { name: 'New project' }).first().click();
+  await page.getByLabel('Name').fill(name);
+  await page.getByRole('button', { name: 'Create project' }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}

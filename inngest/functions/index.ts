@@ -1,5 +1,7 @@
 import { provisionExecutableFunction } from './provision-executable';
 import { provisionProfileFunction } from './provision-profile';
+import { runExecutionFunction } from './run-execution';
+import { scheduleTickFunction } from './schedule-tick';
 import { switchExecutableFunctionFunction } from './switch-executable-function';
 
 /** Every Inngest function, served at /api/inngest. */
@@ -7,4 +9,6 @@ export const functions = [
   provisionProfileFunction,
   provisionExecutableFunction,
   switchExecutableFunctionFunction,
+  runExecutionFunction,
+  scheduleTickFunction,
 ];

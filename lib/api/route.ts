@@ -1,6 +1,7 @@
 import type { NextRequest } from 'next/server';
 import { ZodError, type z } from 'zod';
 import { getDb } from '@/db/client';
+import { isUniqueViolation, pgCode } from '@/db/errors';
 import { authorize, bearerToken, type Principal, resolvePrincipal } from '@/lib/auth/credential';
 import { sha256Hex } from '@/lib/crypto/tokens';
 import { newId } from '@/lib/ids';
@@ -136,15 +137,6 @@ function respond(reply: Reply, requestId: string, headers: Record<string, string
   });
 }
 
-/** The Postgres SQLSTATE, whether the driver error arrives bare or wrapped by drizzle (`cause`). */
-function pgCode(error: unknown): string | undefined {
-  const err = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = err?.code ?? err?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-const isUniqueViolation = (error: unknown) => pgCode(error) === '23505';
-
 /**
  * 22021 / 22P05: text Postgres cannot store, such as a NUL character in an id, a query parameter or a body
  * field. The request's own data is at fault, so it is a 400, not a 500.
@@ -210,18 +202,28 @@ export function otherMethods(...served: Method[]): Record<Method, () => Promise<
 }
 
 /**
- * The wrapper for routes without a management credential (management-login start and poll): request id,
- * JSON body validation and the same error shape.
+ * The wrapper for routes without a management credential (management-login start and poll, the webhook door):
+ * request id and the API's error shape. With `body`, a JSON body is validated; without, the handler reads the
+ * request itself.
  */
-export function publicRoute<S extends z.ZodType>(
-  opts: { body: S },
-  handler: (ctx: { req: NextRequest; requestId: string; body: z.output<S> }) => Promise<Reply>,
+export function publicRoute<S extends z.ZodType = z.ZodUndefined>(
+  opts: { body?: S },
+  handler: (ctx: {
+    req: NextRequest;
+    requestId: string;
+    body: z.output<S>;
+    params: Record<string, string>;
+  }) => Promise<Reply>,
 ) {
-  return async (req: NextRequest): Promise<Response> => {
+  return async (
+    req: NextRequest,
+    context?: { params?: Promise<Record<string, string>> },
+  ): Promise<Response> => {
     const requestId = newId('request');
     try {
-      const body = opts.body.parse(await readJson(req));
-      return respond(await handler({ req, requestId, body }), requestId, {});
+      const body = (opts.body ? opts.body.parse(await readJson(req)) : undefined) as z.output<S>;
+      const params = (await context?.params) ?? {};
+      return respond(await handler({ req, requestId, body, params }), requestId, {});
     } catch (error) {
       return errorResponse(error, requestId);
     }

@@ -1,10 +1,5 @@
-import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
-
-const AddressSchema = z
-  .string()
-  .refine((value) => isAddress(value, { strict: false }), { message: 'not an address' })
-  .transform((value) => getAddress(value));
+import { AddressSchema } from './address';
 
 /** Where the contracts the profiles rely on are deployed on a configured chain (see `lib/chains/contracts.ts`). */
 const ChainContractsSchema = z.object({

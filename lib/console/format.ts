@@ -2,6 +2,9 @@
 
 export const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
+/** "0x1234ab…90cdef12": a transaction hash short enough for a table cell. */
+export const shortHash = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-6)}`;
+
 const numberFormat = new Intl.NumberFormat('en-US');
 export const formatNumber = (n: number) => numberFormat.format(n);
 
@@ -22,6 +25,26 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   timeZone: 'UTC',
 });
 export const formatDate = (d: Date | string) => dateFormat.format(new Date(d));
+
+const utcFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: false,
+  timeZone: 'UTC',
+});
+/** "Nov 22, 14:05:09 UTC": an exact moment, to the second. */
+export const formatUtc = (d: Date | string) => `${utcFormat.format(new Date(d))} UTC`;
+
+/** "840 ms", "3.2 s", "2 min 5 s". */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+}
 
 const units: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 24 * 3600],

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DATA_DIR } from '@/lib/config/paths';
@@ -54,4 +54,19 @@ export function decryptSecret(envelope: string): string {
   const [version, sealedKey, sealedValue] = envelope.split('.');
   if (version !== VERSION) throw new Error('unknown envelope version');
   return open(open(masterKey(), sealedKey), sealedValue).toString('utf8');
+}
+
+/**
+ * A keyed MAC of `value` for one `purpose` (e.g. a webhook result link), from a key derived from the master key:
+ * links can be checked without storing anything, and one purpose's tokens mean nothing for another.
+ */
+export function signToken(purpose: string, value: string): string {
+  const key = createHmac('sha256', masterKey()).update(`tickwork:${purpose}`).digest();
+  return createHmac('sha256', key).update(value).digest('base64url');
+}
+
+export function verifyToken(purpose: string, value: string, token: string): boolean {
+  const expected = Buffer.from(signToken(purpose, value));
+  const given = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

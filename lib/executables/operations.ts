@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
+import { ExecutionSchema } from '@/lib/executions/schemas';
 import {
   ArgsBody,
   CreateExecutableBody,
@@ -190,4 +191,30 @@ export const regenerateExecutableOp = defineOperation({
   summary: 'Build a fresh sandbox for the current release',
   params,
   responses: { 200: one },
+});
+
+const queued = z.object({ data: ExecutionSchema });
+
+export const runExecutableOp = defineOperation({
+  method: 'POST',
+  path: `${base}/run`,
+  scope: 'executables:run',
+  tag,
+  summary: 'Queue a real execution now (additive to the schedule)',
+  description:
+    'Answers the pending execution record: the run is only queued. Read `GET /api/v1/executions/{executionId}` (and its logs) for the outcome. 409 `executable_unavailable` when the executable is not active, its function was deleted or its profile is not active; 409 `execution_in_progress` while another execution of it is unfinished.',
+  params,
+  responses: { 200: queued },
+});
+
+export const simulateExecutableOp = defineOperation({
+  method: 'POST',
+  path: `${base}/simulate`,
+  scope: 'executables:run',
+  tag,
+  summary: 'Queue a dry run: the task runs and its calls are simulated, nothing is submitted',
+  description:
+    'Also works on a paused executable with a built sandbox. Storage changes of a dry run are discarded. A dry run ends `skipped` (with the simulation summary as its message) or `failed` (with the semantic error).',
+  params,
+  responses: { 200: queued },
 });

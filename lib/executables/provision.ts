@@ -1,10 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { executables, functionReleases } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
-import { blobStore } from '@/lib/blobs/store';
-import { sha256Hex } from '@/lib/crypto/tokens';
-import { inspectBundle } from '@/lib/functions/bundle';
+import { executables } from '@/db/schema';
+import { loadReleaseCode } from '@/lib/functions/release-code';
 import { log } from '@/lib/log';
 import { SandboxBuildError, type SandboxRuntime, sandboxRunner } from '@/lib/runtime/sandbox';
 import { nextRunAt } from './triggers';
@@ -13,34 +10,19 @@ import { nextRunAt } from './triggers';
 export type BuildResult = { ok: true; ref: string } | { ok: false; reason: string };
 
 /**
- * Builds the sandbox of a release: fetches the bundle from the blob store, verifies its checksum, extracts
- * `index.js` and lets the runtime's runner compile and check it. Bundle and build faults come back as
- * `{ ok: false, reason }`; infrastructure failures (database) throw, so the job is retried.
+ * Builds the sandbox of a release: loads its verified `index.js` and lets the runtime's runner compile and
+ * check it. Bundle and build faults come back as `{ ok: false, reason }`; infrastructure failures (database)
+ * throw, so the job is retried.
  */
 export async function buildReleaseSandbox(
   db: DbOrTx,
   functionId: string,
   runtime: SandboxRuntime,
 ): Promise<BuildResult> {
-  const [release] = await db
-    .select({ checksum: functionReleases.checksum, blobId: functionReleases.blobId })
-    .from(functionReleases)
-    .where(eq(functionReleases.id, functionId));
-  if (!release) return { ok: false, reason: 'the function release no longer exists' };
-  const bytes = await blobStore.get(db, release.blobId);
-  if (!bytes) return { ok: false, reason: 'the bundle of the function release is missing' };
-  if (sha256Hex(bytes) !== release.checksum)
-    return { ok: false, reason: 'the stored bundle does not match the release checksum' };
-  let source: string;
+  const code = await loadReleaseCode(db, functionId);
+  if (!code.ok) return code;
   try {
-    const { files } = await inspectBundle(bytes);
-    source = (files.get('index.js') as Buffer).toString('utf8');
-  } catch (error) {
-    if (error instanceof ApiError) return { ok: false, reason: `the bundle is invalid: ${error.message}` };
-    throw error;
-  }
-  try {
-    const { ref } = await sandboxRunner(runtime).build({ checksum: release.checksum, source });
+    const { ref } = await sandboxRunner(runtime).build({ checksum: code.checksum, source: code.source });
     return { ok: true, ref };
   } catch (error) {
     if (error instanceof SandboxBuildError) return { ok: false, reason: error.message };

@@ -38,3 +38,22 @@ export type Permissions = z.infer<typeof PermissionsSchema>;
 /** The 4-byte selector of a permission entry's function reference. */
 export const selectorOf = (ref: string) =>
   ref.startsWith('0x') ? ref.toLowerCase() : toFunctionSelector(ref);
+
+/**
+ * Whether `permissions.json` declares a call a run returned: its target is listed with the selector of its
+ * data. A plain value transfer (empty data) needs only its target listed. No file declares nothing.
+ */
+export function declaresCall(
+  permissions: { calls: { to: string; functions: string[] }[] } | null,
+  call: { to: string; data: string },
+): boolean {
+  const to = call.to.toLowerCase();
+  const selector = call.data.slice(0, 10).toLowerCase();
+  return Boolean(
+    permissions?.calls.some(
+      (entry) =>
+        entry.to.toLowerCase() === to &&
+        (call.data.length <= 2 || entry.functions.some((fn) => selectorOf(fn) === selector)),
+    ),
+  );
+}

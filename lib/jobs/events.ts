@@ -14,6 +14,8 @@ export const JOB_EVENTS = {
     executableId: z.string().min(1),
     requestId: z.string().min(1),
   }),
+  /** An execution is pending (schedule, webhook, manual run or simulation): evaluate, submit and confirm it. */
+  'execution/requested': z.object({ executionId: z.string().min(1) }),
 } as const;
 
 export type JobEvent = keyof typeof JOB_EVENTS;

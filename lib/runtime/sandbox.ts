@@ -21,7 +21,7 @@ const EVALUATE_TIMEOUT_MS = 5_000;
 const MAX_REASON = 300;
 
 /** Minimal UTF-8 TextEncoder/TextDecoder for the isolate (viem-using bundles touch them at module load). */
-const POLYFILLS = `
+export const POLYFILLS = `
 if (typeof globalThis.TextEncoder === 'undefined') {
   globalThis.TextEncoder = class TextEncoder {
     get encoding() { return 'utf-8'; }

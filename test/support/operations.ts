@@ -125,6 +125,8 @@ const SAMPLE_IDS: Record<string, (w: World) => Record<string, string | undefined
   'POST /api/v1/profiles/{profileId}/archive': (w) => ({ profileId: w.freeProfileId }),
   'POST /api/v1/executables/{executableId}/pause': (w) => ({ executableId: w.activeExecutableId }),
   'POST /api/v1/executables/{executableId}/reprovision': (w) => ({ executableId: w.errorExecutableId }),
+  'POST /api/v1/executables/{executableId}/run': (w) => ({ executableId: w.activeExecutableId }),
+  'POST /api/v1/executables/{executableId}/simulate': (w) => ({ executableId: w.activeExecutableId }),
   'POST /api/v1/profiles/{profileId}/unarchive': (w) => ({ profileId: w.archivedProfileId }),
   'POST /api/v1/profiles/{profileId}/retry': (w) => ({ profileId: w.pendingProfileId }),
 };

@@ -74,6 +74,10 @@ export async function startTestStack(opts: { env?: Record<string, string> } = {}
     AUTH_TRUST_HOST: 'true',
     AUTH_URL: baseUrl,
     TICKWORK_MASTER_KEY: randomBytes(32).toString('base64'),
+    // tasks under test fetch from servers the tests start on 127.0.0.1
+    TICKWORK_SANDBOX_FETCH_PRIVATE: 'allow',
+    // schedules fire within a second of being due
+    TICKWORK_SCHEDULER_TICK_MS: '500',
     ...opts.env,
   };
   const app = spawn(

@@ -2,6 +2,7 @@ import type { JobEvent } from '../events';
 import type { Workflow } from '../workflow';
 import { provisionExecutable } from './provision-executable';
 import { provisionProfile } from './provision-profile';
+import { runExecution } from './run-execution';
 import { switchExecutableFunction } from './switch-executable-function';
 
 /** The workflow each event runs, whichever provider delivers it. */
@@ -9,4 +10,5 @@ export const WORKFLOWS: { [E in JobEvent]: Workflow<E> } = {
   'profile/provision.requested': provisionProfile,
   'executable/provision.requested': provisionExecutable,
   'executable/function-switch.requested': switchExecutableFunction,
+  'execution/requested': runExecution,
 };

@@ -1,9 +1,9 @@
 // /{workspace}/projects/{projectId} — one project's overview: its details and its write-only secrets.
 import { LockKeyhole } from 'lucide-react';
 import type { Metadata } from 'next';
-import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
+import { Detail } from '@/components/ui/detail';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
@@ -15,15 +15,6 @@ import { SecretsTable } from './_components/secrets-table';
 import { loadProject } from './_lib/project';
 
 export const metadata: Metadata = { title: 'Project' };
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-muted-foreground text-xs">{label}</dt>
-      <dd className="text-sm">{children}</dd>
-    </div>
-  );
-}
 
 export default async function ProjectPage({
   params,

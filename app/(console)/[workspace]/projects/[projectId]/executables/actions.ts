@@ -35,6 +35,7 @@ import {
   TriggerBody,
 } from '@/lib/executables/schemas';
 import { createExecutable } from '@/lib/executables/service';
+import { requestRun } from '@/lib/executions/queue';
 import { WriteStorageBody } from '@/lib/storage/schemas';
 import { readStorage, writeStorage } from '@/lib/storage/service';
 import { CreateWebhookBody, RenameWebhookBody } from '@/lib/webhooks/schemas';
@@ -120,6 +121,19 @@ export async function executableLifecycleAction(
     },
     { list: true },
   );
+}
+
+/** Run now (`dryRun: false`) or Simulate: queues a manual execution; its row shows up on the page. */
+export async function requestRunAction(
+  workspaceSlug: string,
+  projectId: string,
+  executableId: string,
+  dryRun: boolean,
+) {
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+    const execution = await requestRun(getDb(), workspaceId, executableId, dryRun);
+    return { id: execution.id, status: execution.status };
+  });
 }
 
 export async function updateTriggerAction(

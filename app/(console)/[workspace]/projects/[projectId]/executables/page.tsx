@@ -5,29 +5,16 @@ import Link from 'next/link';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { listExecutables } from '@/lib/executables/service';
+import { formatUtc } from '@/lib/console/format';
 import { loadProject } from '../_lib/project';
 import { PendingRefresh } from '../profiles/_components/pending-refresh';
 import { CreateExecutableDialog } from './_components/create-executable-dialog';
-import { projectProfiles, releaseOptions } from './_components/data';
-import { formatUtc, triggerSummary } from './_components/schedule';
+import { projectExecutables, projectProfiles, releaseOptions } from './_components/data';
+import { triggerSummary } from './_components/schedule';
 import { ExecutableStateBadge } from './_components/state-badge';
 
 export const metadata: Metadata = { title: 'Executables' };
-
-async function allExecutables(workspaceId: string, projectId: string) {
-  const out = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < 10; page++) {
-    const result = await listExecutables(getDb(), workspaceId, { projectId, limit: 100, cursor });
-    out.push(...result.data);
-    if (result.pagination.isDone) break;
-    cursor = result.pagination.cursor;
-  }
-  return out;
-}
 
 export default async function ExecutablesPage({
   params,
@@ -38,7 +25,7 @@ export default async function ExecutablesPage({
   const { workspace, canMutate } = await requireWorkspaceAccess(slug);
   const project = await loadProject(workspace.id, projectId);
   const [executables, releases, profiles] = await Promise.all([
-    allExecutables(workspace.id, project.id),
+    projectExecutables(workspace.id, project.id),
     releaseOptions(workspace.id, project.id),
     projectProfiles(workspace.id, project.id),
   ]);

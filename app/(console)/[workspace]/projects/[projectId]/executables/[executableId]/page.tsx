@@ -1,22 +1,27 @@
 // /{workspace}/projects/{projectId}/executables/{executableId} — one executable: lifecycle, schedule, args,
-// function switch, storage and webhook URLs.
-import { ChevronLeft, Star } from 'lucide-react';
+// function switch, storage, webhook URLs, Run now / Simulate and its latest executions.
+import { ChevronLeft, History, Star } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import type { ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
+import { Detail } from '@/components/ui/detail';
+import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { formatUtc } from '@/lib/console/format';
 import { getExecutable } from '@/lib/executables/service';
 import { GAS_MODES_BY_KIND } from '@/lib/executables/validation';
+import { listExecutableExecutions } from '@/lib/executions/queries';
 import { listSecrets } from '@/lib/secrets/service';
 import { readStorage } from '@/lib/storage/service';
 import { listWebhooks } from '@/lib/webhooks/service';
 import { loadProject } from '../../_lib/project';
+import { ExecutionsTable } from '../../executions/_components/executions-table';
+import { isUnfinished } from '../../executions/_components/model';
 import { PendingRefresh } from '../../profiles/_components/pending-refresh';
 import { projectProfiles, releaseOptions } from '../_components/data';
 import { ExecutableControls } from '../_components/executable-controls';
@@ -27,7 +32,8 @@ import {
   SecretBindingsForm,
   SponsorshipProviderForm,
 } from '../_components/facet-forms';
-import { formatUtc, triggerSummary } from '../_components/schedule';
+import { RunControls } from '../_components/run-controls';
+import { triggerSummary } from '../_components/schedule';
 import { ArgsForm, FunctionSwitchForm, TriggerForm } from '../_components/settings-forms';
 import { ExecutableStateBadge } from '../_components/state-badge';
 import { StorageEditor } from '../_components/storage-editor';
@@ -35,14 +41,7 @@ import { WebhooksCard } from '../_components/webhooks-card';
 
 export const metadata: Metadata = { title: 'Executable' };
 
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-muted-foreground text-xs">{label}</dt>
-      <dd className="text-sm">{children}</dd>
-    </div>
-  );
-}
+const RECENT_EXECUTIONS = 20;
 
 async function load(workspaceId: string, executableId: string) {
   try {
@@ -63,7 +62,7 @@ export default async function ExecutablePage({
   const project = await loadProject(workspace.id, projectId);
   const executable = await load(workspace.id, executableId);
   if (executable.projectId !== project.id) notFound();
-  const [releases, profiles, storage, webhooks, secrets] = await Promise.all([
+  const [releases, profiles, storage, webhooks, secrets, recent] = await Promise.all([
     releaseOptions(workspace.id, project.id),
     projectProfiles(workspace.id, project.id),
     readStorage(getDb(), workspace.id, executable.id).catch((error: unknown) => {
@@ -72,7 +71,9 @@ export default async function ExecutablePage({
     }),
     listWebhooks(getDb(), workspace.id, executable.id),
     listSecrets(getDb(), workspace.id, project.id),
+    listExecutableExecutions(getDb(), workspace.id, executable.id, { limit: RECENT_EXECUTIONS }),
   ]);
+  const executions = recent.data;
   const label = (id: string) => releases.find((r) => r.id === id)?.label ?? id;
   const release = releases.find((r) => r.id === executable.functionId);
   const profile = profiles.find((p) => p.id === executable.profileId);
@@ -89,7 +90,14 @@ export default async function ExecutablePage({
 
   return (
     <div className="grid gap-6">
-      <PendingRefresh active={executable.state === 'provisioning' || switchPending} />
+      <PendingRefresh
+        active={
+          executable.state === 'provisioning' ||
+          switchPending ||
+          executions.some((e) => isUnfinished(e.status))
+        }
+        intervalMs={2000}
+      />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1.5">
           <Link
@@ -116,11 +124,20 @@ export default async function ExecutablePage({
           </p>
         </div>
         {canMutate && (
-          <ExecutableControls
-            workspaceSlug={slug}
-            projectId={project.id}
-            executable={{ id: executable.id, name: executable.name, state: executable.state, switchPending }}
-          />
+          <div className="flex flex-wrap items-center gap-2">
+            <ExecutableControls
+              workspaceSlug={slug}
+              projectId={project.id}
+              executable={{
+                id: executable.id,
+                name: executable.name,
+                state: executable.state,
+                switchPending,
+              }}
+            />
+            <span className="mx-1 hidden h-6 w-px bg-border sm:block" aria-hidden />
+            <RunControls ids={ids} state={executable.state} name={executable.name} />
+          </div>
         )}
       </div>
       {executable.stateReason && (
@@ -128,6 +145,41 @@ export default async function ExecutablePage({
           <span data-testid="executable-state-reason">{executable.stateReason}</span>
         </Alert>
       )}
+
+      <Card>
+        <CardHeader className="flex-row items-start justify-between gap-4">
+          <div className="grid gap-1.5">
+            <CardTitle>Executions</CardTitle>
+            <CardDescription>
+              The latest {RECENT_EXECUTIONS} runs, newest first; unfinished ones update on their own.
+            </CardDescription>
+          </div>
+          <Link
+            href={`/${slug}/projects/${project.id}/executions`}
+            className="shrink-0 text-muted-foreground text-sm transition-colors hover:text-foreground"
+          >
+            All project executions
+          </Link>
+        </CardHeader>
+        <CardContent className="px-0 pb-0">
+          {executions.length === 0 ? (
+            <EmptyState
+              icon={History}
+              title="No executions yet"
+              description={
+                executable.nextRunAt
+                  ? `The schedule runs it next at ${formatUtc(executable.nextRunAt)}; Run now or Simulate to try it sooner.`
+                  : 'Runs show up here: from the schedule, a webhook, Run now or Simulate.'
+              }
+              className="py-10"
+            />
+          ) : (
+            <div className="border-t" data-testid="executable-executions">
+              <ExecutionsTable workspaceSlug={slug} projectId={project.id} executions={executions} />
+            </div>
+          )}
+        </CardContent>
+      </Card>
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="grid gap-6 self-start">

@@ -1,4 +1,5 @@
 import { getDb } from '@/db/client';
+import { listExecutables } from '@/lib/executables/service';
 import { listReleases } from '@/lib/functions/service';
 import { listProfiles } from '@/lib/profiles/service';
 
@@ -21,6 +22,19 @@ export async function projectProfiles(workspaceId: string, projectId: string) {
   let cursor: string | undefined;
   for (let page = 0; page < 10; page++) {
     const result = await listProfiles(getDb(), workspaceId, { projectId, limit: 100, cursor });
+    out.push(...result.data);
+    if (result.pagination.isDone) break;
+    cursor = result.pagination.cursor;
+  }
+  return out;
+}
+
+/** Every executable of a project that is not deleted, newest first. */
+export async function projectExecutables(workspaceId: string, projectId: string) {
+  const out = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 10; page++) {
+    const result = await listExecutables(getDb(), workspaceId, { projectId, limit: 100, cursor });
     out.push(...result.data);
     if (result.pagination.isDone) break;
     cursor = result.pagination.cursor;

@@ -17,7 +17,7 @@ import {
   updateSponsorshipProviderAction,
 } from '../actions';
 
-type Ids = { workspaceSlug: string; projectId: string; executableId: string };
+import type { ExecutableIds } from './ids';
 
 export const SPONSORSHIP_PROVIDER_OPTIONS = ['pimlico', 'alchemy'] as const;
 const ENV_KEY = /^[A-Z_][A-Z0-9_]*$/;
@@ -62,7 +62,7 @@ export function GasModeForm({
   sponsorshipProvider,
   allowed,
 }: {
-  ids: Ids;
+  ids: ExecutableIds;
   gasMode: string;
   gasFallback: boolean;
   sponsorshipProvider: string | null;
@@ -130,7 +130,7 @@ export function GasModeForm({
   );
 }
 
-export function SponsorshipProviderForm({ ids, current }: { ids: Ids; current: string | null }) {
+export function SponsorshipProviderForm({ ids, current }: { ids: ExecutableIds; current: string | null }) {
   const [provider, setProvider] = useState(current ?? 'pimlico');
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -172,7 +172,7 @@ export function ProfileForm({
   currentId,
   profiles,
 }: {
-  ids: Ids;
+  ids: ExecutableIds;
   currentId: string;
   profiles: { id: string; label: string }[];
 }) {
@@ -221,7 +221,7 @@ export function SecretBindingsForm({
   bindings,
   secrets,
 }: {
-  ids: Ids;
+  ids: ExecutableIds;
   bindings: { secretId: string; envKey: string }[];
   secrets: { id: string; name: string }[];
 }) {
@@ -316,7 +316,7 @@ export function SecretBindingsForm({
   );
 }
 
-export function PinToggle({ ids, pinned }: { ids: Ids; pinned: boolean }) {
+export function PinToggle({ ids, pinned }: { ids: ExecutableIds; pinned: boolean }) {
   const [pending, startTransition] = useTransition();
   const toggle = () =>
     startTransition(async () => {

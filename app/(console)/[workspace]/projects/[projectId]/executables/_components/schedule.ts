@@ -42,14 +42,3 @@ export function nextRuns(draft: TriggerDraft, from = new Date()): { runs: Date[]
     return { runs: [], error: (error as Error).message };
   }
 }
-
-const utc = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: false,
-  timeZone: 'UTC',
-});
-export const formatUtc = (d: Date | string) => `${utc.format(new Date(d))} UTC`;

@@ -9,12 +9,11 @@ import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { switchFunctionAction, updateArgsAction, updateTriggerAction } from '../actions';
 import { ArgsEditor, argsProblems } from './args-editor';
+import type { ExecutableIds } from './ids';
 import { draftOf, nextRuns, type TriggerInput, triggerOf } from './schedule';
 import { TriggerEditor } from './trigger-editor';
 
-type Ids = { workspaceSlug: string; projectId: string; executableId: string };
-
-export function TriggerForm({ ids, trigger }: { ids: Ids; trigger: TriggerInput }) {
+export function TriggerForm({ ids, trigger }: { ids: ExecutableIds; trigger: TriggerInput }) {
   const [draft, setDraft] = useState(() => draftOf(trigger));
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -46,7 +45,7 @@ export function TriggerForm({ ids, trigger }: { ids: Ids; trigger: TriggerInput 
   );
 }
 
-export function ArgsForm({ ids, args, schema }: { ids: Ids; args: string; schema: string | null }) {
+export function ArgsForm({ ids, args, schema }: { ids: ExecutableIds; args: string; schema: string | null }) {
   const [value, setValue] = useState(() => {
     try {
       return JSON.stringify(JSON.parse(args), null, 2);
@@ -88,7 +87,7 @@ export function FunctionSwitchForm({
   lastError,
   releases,
 }: {
-  ids: Ids;
+  ids: ExecutableIds;
   state: string;
   currentId: string;
   pendingLabel: string | null;

@@ -4,7 +4,8 @@ import { useMemo } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { formatUtc, nextRuns, type TriggerDraft } from './schedule';
+import { formatUtc } from '@/lib/console/format';
+import { nextRuns, type TriggerDraft } from './schedule';
 
 export function TriggerEditor({
   id,

@@ -18,7 +18,9 @@ import {
 } from '../actions';
 
 type Webhook = { id: string; name: string; createdAt: string; rotatedAt: string | null };
-type Ids = { workspaceSlug: string; projectId: string; executableId: string };
+
+import type { ExecutableIds } from './ids';
+
 type Mode = { kind: 'create' } | { kind: 'rename' | 'revoke'; webhook: Webhook } | null;
 
 /** Named secret URLs of the executable; a URL is shown once, after create or rotate. */
@@ -27,7 +29,7 @@ export function WebhooksCard({
   webhooks,
   canMutate,
 }: {
-  ids: Ids;
+  ids: ExecutableIds;
   webhooks: Webhook[];
   canMutate: boolean;
 }) {

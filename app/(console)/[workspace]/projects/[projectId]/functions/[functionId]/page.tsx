@@ -3,10 +3,10 @@ import { ChevronLeft, FileCode2, FileLock2, FileText } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
-import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
+import { Detail } from '@/components/ui/detail';
 import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
@@ -32,15 +32,6 @@ async function loadRelease(workspaceId: string, projectId: string, functionId: s
 /** index.js first, then the rest by path. */
 const byImportance = (a: { path: string }, b: { path: string }) =>
   a.path === 'index.js' ? -1 : b.path === 'index.js' ? 1 : a.path.localeCompare(b.path);
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="grid gap-1">
-      <dt className="text-muted-foreground text-xs">{label}</dt>
-      <dd className="min-w-0 text-sm">{children}</dd>
-    </div>
-  );
-}
 
 export default async function ReleaseSourcePage({
   params,

@@ -1,0 +1,48 @@
+import { formatEther } from 'viem';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { Execution } from './model';
+
+type Call = NonNullable<Execution['calls']>[number];
+
+/** The calls the task asked for: target, function selector and value (wei, shown in the native unit). */
+export function CallsTable({ calls, symbol }: { calls: Call[]; symbol: string }) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead className="w-10">#</TableHead>
+          <TableHead>To</TableHead>
+          <TableHead>Selector</TableHead>
+          <TableHead className="text-right">Value</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {calls.map((call, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the order is the identity
+          <TableRow key={i} data-testid="execution-call">
+            <TableCell className="text-muted-foreground text-xs tabular-nums">{i + 1}</TableCell>
+            <TableCell>
+              <span className="flex items-center gap-1">
+                <code className="break-all font-mono text-xs">{call.to}</code>
+                <CopyButton value={call.to} label="Copy target address" iconOnly variant="ghost" />
+              </span>
+            </TableCell>
+            <TableCell>
+              {call.selector && call.selector !== '0x' ? (
+                <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{call.selector}</code>
+              ) : (
+                <span className="text-muted-foreground text-xs">none (plain transfer)</span>
+              )}
+            </TableCell>
+            <TableCell className="text-right font-mono text-xs tabular-nums">
+              {call.value && call.value !== '0'
+                ? `${formatEther(BigInt(call.value))} ${symbol}`
+                : `0 ${symbol}`}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,95 @@
+import { ChevronRight } from 'lucide-react';
+import Link from 'next/link';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDuration, formatNumber } from '@/lib/console/format';
+import { ExecutionOutcome } from './execution-outcome';
+import { ExecutionStatusBadge } from './execution-status-badge';
+import { ExecutionTrigger } from './execution-trigger';
+import { type Execution, executionHref } from './model';
+import { TxHash } from './tx-hash';
+
+const dash = <span className="text-muted-foreground">—</span>;
+
+/**
+ * Executions, newest first: status, when, trigger, duration, outcome, transaction and gas. With
+ * `executableNames` (id → name) a column names each row's executable, for lists that mix them.
+ */
+export function ExecutionsTable({
+  workspaceSlug,
+  projectId,
+  executions,
+  executableNames,
+}: {
+  workspaceSlug: string;
+  projectId: string;
+  executions: Execution[];
+  executableNames?: Record<string, string>;
+}) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow className="hover:bg-transparent">
+          <TableHead>Status</TableHead>
+          <TableHead>When</TableHead>
+          {executableNames && <TableHead>Executable</TableHead>}
+          <TableHead>Trigger</TableHead>
+          <TableHead className="text-right">Duration</TableHead>
+          <TableHead>Outcome</TableHead>
+          <TableHead>Transaction</TableHead>
+          <TableHead className="text-right">Gas used</TableHead>
+          <TableHead>
+            <span className="sr-only">Open</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {executions.map((e) => {
+          const href = executionHref(workspaceSlug, projectId, e.id);
+          return (
+            <TableRow key={e.id} data-testid="execution-row" data-status={e.status}>
+              <TableCell>
+                <ExecutionStatusBadge status={e.status} />
+              </TableCell>
+              <TableCell className="whitespace-nowrap">
+                <Link href={href} className="font-medium hover:underline" data-testid="execution-link">
+                  <RelativeTime value={e.scheduledAt} />
+                </Link>
+              </TableCell>
+              {executableNames && (
+                <TableCell className="max-w-48 truncate">
+                  {executableNames[e.executableId] ?? (
+                    <code className="font-mono text-muted-foreground text-xs">{e.executableId}</code>
+                  )}
+                </TableCell>
+              )}
+              <TableCell>
+                <ExecutionTrigger trigger={e.trigger} />
+              </TableCell>
+              <TableCell className="text-right text-xs tabular-nums">
+                {e.durationMs === null ? dash : formatDuration(e.durationMs)}
+              </TableCell>
+              <TableCell className="whitespace-normal">
+                <ExecutionOutcome execution={e} />
+              </TableCell>
+              <TableCell>{e.txHash ? <TxHash hash={e.txHash} /> : dash}</TableCell>
+              <TableCell className="text-right font-mono text-xs tabular-nums">
+                {e.gasUsed ? formatNumber(Number(e.gasUsed)) : dash}
+              </TableCell>
+              <TableCell className="w-8 pr-3">
+                <Link
+                  href={href}
+                  aria-label="Open execution"
+                  tabIndex={-1}
+                  className="flex text-muted-foreground transition-colors hover:text-foreground"
+                >
+                  <ChevronRight className="size-4" />
+                </Link>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,32 @@
+import { getDb } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import { otherMethods, publicRoute } from '@/lib/api/route';
+import { publicOrigin } from '@/lib/console/origin';
+import { readCappedText } from '@/lib/webhooks/args';
+import { invokeWebhook } from '@/lib/webhooks/door';
+import { WEBHOOK_WAIT_MS, webhookReply } from '@/lib/webhooks/results';
+
+// POST /api/hooks/{secret} — the webhook door: starts the executable, waits up to 55 s for the outcome
+// (200), or answers 202 with a result link (at once with `Prefer: respond-async`).
+export const POST = publicRoute({}, async ({ req, params }) => {
+  const idempotencyKey = req.headers.get('idempotency-key');
+  if (idempotencyKey !== null && (idempotencyKey.length < 1 || idempotencyKey.length > 128))
+    throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1 to 128 characters');
+  const body = await readCappedText(req);
+  const db = getDb();
+  const { executionId, replayed } = await invokeWebhook(db, {
+    secret: params.secret,
+    contentType: req.headers.get('content-type'),
+    body,
+    idempotencyKey,
+  });
+  const respondAsync = /(^|[,;\s])respond-async($|[,;\s])/i.test(req.headers.get('prefer') ?? '');
+  return webhookReply(db, executionId, {
+    origin: publicOrigin(req),
+    waitMs: respondAsync ? 0 : WEBHOOK_WAIT_MS,
+    replayed,
+  });
+});
+
+// Other methods: 405 in the API's error shape
+export const { GET, PATCH, PUT, DELETE } = otherMethods('POST');

@@ -1,0 +1,247 @@
+// The submitter of a legacy profile with gas mode `self`: the profile's EOA (EIP-7702-delegated to
+// Simple7702Account) sends ONE transaction to itself calling `executeBatch(calls)`, so the batch is atomic, and
+// pays the gas from its own native balance. BaseAccount 0.8 accepts `msg.sender == address(this)`.
+import { sql } from 'drizzle-orm';
+import {
+  type Address,
+  BaseError,
+  decodeFunctionData,
+  encodeFunctionData,
+  formatUnits,
+  type Hex,
+  InsufficientFundsError,
+  keccak256,
+  parseAbi,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { DbOrTx } from '@/db/client';
+import type { ChainConfig } from '@/lib/chains/config';
+import { getChainContracts } from '@/lib/chains/contracts';
+import { decryptSecret } from '@/lib/crypto/envelope';
+import { publicClientFor } from '@/lib/profiles/chain';
+import { delegationCode } from '@/lib/profiles/provision';
+import type { PlannedCall } from '@/lib/runtime/task-types';
+import { chainFailure, describeBatchRevert, isRevert, isTransportFailure, revertDataOf } from './revert';
+import { type Confirmation, type SignedSubmission, SubmissionError, type Submitter } from './types';
+
+const accountAbi = parseAbi([
+  'struct Call { address target; uint256 value; bytes data; }',
+  'function executeBatch(Call[] calls)',
+]);
+
+/** Head-room over the node's estimate: state can move between the estimate and the block. */
+const GAS_MARGIN_PERCENT = 120n;
+
+export type LegacySubmitterOptions = {
+  db: DbOrTx;
+  chain: ChainConfig;
+  address: Address;
+  encryptedKey: string;
+};
+
+const encodeBatch = (calls: PlannedCall[]) =>
+  encodeFunctionData({
+    abi: accountAbi,
+    functionName: 'executeBatch',
+    args: [calls.map((c) => ({ target: c.to, value: BigInt(c.value), data: c.data }))],
+  });
+
+const withMargin = (gas: bigint) => (gas * GAS_MARGIN_PERCENT + 99n) / 100n;
+
+/** The advisory lock every process takes before it reads a nonce of this account and signs with it. */
+export const nonceLockKey = (chainId: number, address: Address) =>
+  `tickwork:nonce:${chainId}:${address.toLowerCase()}`;
+
+export function legacySubmitter({ db, chain, address, encryptedKey }: LegacySubmitterOptions): Submitter {
+  const client = publicClientFor(chain);
+  const formatWei = (wei: bigint) =>
+    `${formatUnits(wei, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
+
+  /** Without the delegation a call to the EOA "succeeds" doing nothing, so it is checked before anything else. */
+  async function requireDelegation() {
+    const delegate = getChainContracts(chain.chainId)?.simple7702Account;
+    if (!delegate)
+      throw new SubmissionError(
+        'chain_not_supported',
+        `chain ${chain.chainId} has no EIP-7702 account contract recorded`,
+      );
+    const code = await client.getCode({ address }).catch((error) => {
+      throw chainFailure('simulation_failed', 'reading the account code', error);
+    });
+    if (code?.toLowerCase() !== delegationCode(delegate))
+      throw new SubmissionError(
+        'account_not_delegated',
+        `the profile account ${address} is not delegated to Simple7702Account on chain ${chain.chainId}`,
+      );
+  }
+
+  /**
+   * The checks before a batch may be signed: the account is delegated and can pay the calls' value, the batch
+   * passes eth_call and eth_estimateGas from the account to itself (revert reasons decoded), and the balance
+   * covers gas × max fee on top (a node refuses the transaction below that).
+   */
+  async function prepare(calls: PlannedCall[]): Promise<{ data: Hex; gas: bigint }> {
+    if (calls.length === 0) throw new SubmissionError('empty_batch', 'the batch has no calls');
+    const [balance] = await Promise.all([readBalance(), requireDelegation()]);
+    const value = calls.reduce((sum, c) => sum + BigInt(c.value), 0n);
+    // Checked first: a call whose value the account lacks fails with empty revert data, a poor explanation.
+    if (balance < value)
+      throw new SubmissionError(
+        'insufficient_funds',
+        `the profile account ${address} cannot pay the value its calls send: balance ${formatWei(balance)}, the calls send ${formatWei(value)}`,
+      );
+
+    const data = encodeBatch(calls);
+    const request = { account: address, to: address, data } as const;
+    await client.call(request).catch((error) => {
+      throw simulationFailure(error, calls, 'simulating the batch');
+    });
+    const gas = await client.estimateGas(request).catch((error) => {
+      throw simulationFailure(error, calls, 'estimating the gas of the batch');
+    });
+
+    const { maxFeePerGas } = await client.estimateFeesPerGas().catch((error) => {
+      throw chainFailure('simulation_failed', 'reading the fees', error);
+    });
+    const needed = withMargin(gas) * maxFeePerGas + value;
+    if (balance < needed)
+      throw new SubmissionError(
+        'insufficient_funds',
+        `the profile account ${address} cannot pay for gas: balance ${formatWei(balance)}, needs about ${formatWei(needed)}`,
+      );
+    return { data, gas };
+  }
+
+  const readBalance = () =>
+    client.getBalance({ address }).catch((error) => {
+      throw chainFailure('simulation_failed', 'reading the account balance', error);
+    });
+
+  function simulationFailure(error: unknown, calls: PlannedCall[], action: string): SubmissionError {
+    if (error instanceof BaseError && error.walk((e) => e instanceof InsufficientFundsError))
+      return new SubmissionError(
+        'insufficient_funds',
+        `the profile account ${address} cannot pay for the batch`,
+      );
+    const revertData = revertDataOf(error);
+    if (revertData !== undefined || isRevert(error))
+      return new SubmissionError('simulation_reverted', describeBatchRevert(revertData, calls));
+    return chainFailure('simulation_failed', action, error);
+  }
+
+  async function simulate(calls: PlannedCall[]) {
+    const { gas } = await prepare(calls);
+    return { gasEstimate: gas.toString() };
+  }
+
+  /** The key is decrypted only here, for signing; it is never logged nor put into an error. */
+  function signer() {
+    let account: ReturnType<typeof privateKeyToAccount>;
+    try {
+      account = privateKeyToAccount(decryptSecret(encryptedKey) as Hex);
+    } catch {
+      throw new SubmissionError('account_key_unreadable', 'the profile account key could not be decrypted');
+    }
+    if (account.address.toLowerCase() !== address.toLowerCase())
+      throw new SubmissionError(
+        'account_key_mismatch',
+        'the stored account key does not match the profile address',
+      );
+    return account;
+  }
+
+  async function submit(
+    calls: PlannedCall[],
+    onSigned: (signed: SignedSubmission) => Promise<void>,
+  ): Promise<SignedSubmission> {
+    const { data, gas } = await prepare(calls);
+    const account = signer();
+    // One signer per (chain, account) at a time, across processes: the pending nonce is read, the transaction
+    // signed, recorded and broadcast under a transaction-scoped advisory lock, so the next holder sees it.
+    // Given a transaction handle, this is a savepoint and the lock lasts until that transaction ends.
+    const lockKey = nonceLockKey(chain.chainId, address);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+      const [nonce, fees] = await Promise.all([
+        client.getTransactionCount({ address, blockTag: 'pending' }),
+        client.estimateFeesPerGas(),
+      ]).catch((error) => {
+        throw chainFailure('submission_failed', 'reading the nonce and fees', error);
+      });
+      const serializedTransaction = await account.signTransaction({
+        type: 'eip1559',
+        chainId: chain.chainId,
+        nonce,
+        to: address,
+        data,
+        value: 0n,
+        gas: withMargin(gas),
+        maxFeePerGas: fees.maxFeePerGas,
+        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+      });
+      const signed = { txHash: keccak256(serializedTransaction), nonce };
+      await onSigned(signed);
+      await client.sendRawTransaction({ serializedTransaction }).catch((error) => {
+        if (isTransportFailure(error))
+          throw new SubmissionError(
+            'broadcast_unknown',
+            `the broadcast of ${signed.txHash} got no answer from the chain's RPC endpoint; it may still be mined`,
+          );
+        throw chainFailure('broadcast_failed', `broadcasting ${signed.txHash}`, error);
+      });
+      return signed;
+    });
+  }
+
+  async function confirm(txHash: Hex, timeoutMs: number): Promise<Confirmation> {
+    let receipt: Awaited<ReturnType<typeof client.waitForTransactionReceipt>>;
+    try {
+      receipt = await client.waitForTransactionReceipt({ hash: txHash, timeout: timeoutMs });
+    } catch {
+      // A timeout and an RPC outage alike: the transaction may be mined; the reconciler resolves it by hash.
+      return { status: 'unknown', txHash };
+    }
+    const mined = {
+      txHash,
+      gasUsed: receipt.gasUsed.toString(),
+      effectiveGasPrice: receipt.effectiveGasPrice.toString(),
+      blockNumber: Number(receipt.blockNumber),
+    };
+    if (receipt.status === 'success') return { status: 'confirmed', ...mined };
+    return {
+      status: 'reverted',
+      ...mined,
+      error: { code: 'execution_reverted', message: await replayRevert(txHash, receipt.blockNumber) },
+    };
+  }
+
+  /**
+   * Why a mined batch reverted: the transaction is replayed with eth_call on the state before its block (the
+   * closest state a node serves), which reproduces the revert data unless an earlier transaction of the block
+   * set up the failure.
+   */
+  async function replayRevert(txHash: Hex, blockNumber: bigint): Promise<string> {
+    try {
+      const tx = await client.getTransaction({ hash: txHash });
+      const { args } = decodeFunctionData({ abi: accountAbi, data: tx.input });
+      const calls = args[0].map((c) => ({ to: c.target }));
+      try {
+        await client.call({
+          account: tx.from,
+          to: tx.to ?? address,
+          data: tx.input,
+          gas: tx.gas,
+          blockNumber: blockNumber - 1n,
+        });
+      } catch (error) {
+        const data = revertDataOf(error);
+        if (data !== undefined || isRevert(error)) return describeBatchRevert(data, calls);
+      }
+    } catch {
+      // Not our batch, or the node cannot serve it: fall through to the plain message.
+    }
+    return 'the batch reverted on chain; the reason could not be reproduced';
+  }
+
+  return { simulate, submit, confirm };
+}

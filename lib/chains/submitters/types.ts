@@ -1,0 +1,49 @@
+// The contract between the execution engine and a submitter: simulate a batch of calls from a profile's
+// account, submit it (the transaction hash is handed back before broadcast so it can be recorded first), and
+// confirm it. One implementation per profile kind and gas mode; `submitterFor` picks it.
+import type { Hex } from 'viem';
+import type { PlannedCall } from '@/lib/runtime/task-types';
+
+/** A refusal or failure with a stable code and a message fit for the execution record (no RPC URLs, no keys). */
+export class SubmissionError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SubmissionError';
+  }
+}
+
+export type Simulation = { gasEstimate: string };
+
+/** Signed but maybe not yet broadcast: recorded on the execution before the broadcast. */
+export type SignedSubmission = { txHash: Hex; nonce: number };
+
+export type Confirmation =
+  | {
+      status: 'confirmed' | 'reverted';
+      txHash: Hex;
+      gasUsed: string;
+      effectiveGasPrice: string;
+      blockNumber: number;
+      /** For a reverted batch: which call failed and why, when it can be decoded. */
+      error?: { code: string; message: string };
+    }
+  /** No receipt within the wait: the execution becomes submitted_unknown (reconciled later). */
+  | { status: 'unknown'; txHash: Hex };
+
+export interface Submitter {
+  /** Simulates the whole batch from the account (eth_call + gas estimate); throws SubmissionError on revert. */
+  simulate(calls: PlannedCall[]): Promise<Simulation>;
+  /**
+   * Signs the batch, awaits `onSigned` (the caller records the hash), then broadcasts. Nonces are serialised per
+   * account across processes. Throws SubmissionError when the broadcast is refused.
+   */
+  submit(
+    calls: PlannedCall[],
+    onSigned: (signed: SignedSubmission) => Promise<void>,
+  ): Promise<SignedSubmission>;
+  /** Waits up to `timeoutMs` for the receipt. */
+  confirm(txHash: Hex, timeoutMs: number): Promise<Confirmation>;
+}

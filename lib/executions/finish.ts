@@ -1,0 +1,103 @@
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { executions } from '@/db/schema';
+import type { SemanticError } from '@/db/schema/executions';
+import type { JsonObject } from '@/lib/runtime/task-types';
+import { meterExecution } from '@/lib/usage/metering';
+
+/** Statuses an execution never leaves (submitted_unknown waits for reconciliation, not for this run). */
+export const FINAL_STATUSES = ['confirmed', 'failed', 'skipped', 'submitted_unknown'] as const;
+type FinalStatus = (typeof FINAL_STATUSES)[number];
+
+/** Storage snapshots kept on the record (for webhook results) are capped; bigger ones are only committed. */
+const SNAPSHOT_LIMIT_BYTES = 256 * 1024;
+
+export type Ending = {
+  status: FinalStatus;
+  message?: string | null;
+  error?: SemanticError | null;
+  gasUsed?: string;
+  effectiveGasPrice?: string;
+  blockNumber?: number;
+  /** Set when the run measured its usage before ending (evaluation); else the row's own figures count. */
+  usage?: { computeUnits: number; rpcRequests: number };
+};
+
+/**
+ * Ends an execution in one transaction: its final status and figures, the workspace's usage counters (once:
+ * only the transition out of an unfinished status counts), and the storage: `commit` writes the run's object
+ * (version + 1) when it changed; either way the run's lock is released.
+ */
+export async function finishExecution(
+  db: DbOrTx,
+  executionId: string,
+  ending: Ending,
+  storage?: { executableId: string; commit: JsonObject | null },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const snapshot =
+      storage?.commit && Buffer.byteLength(JSON.stringify(storage.commit)) <= SNAPSHOT_LIMIT_BYTES
+        ? storage.commit
+        : null;
+    const [ended] = await tx
+      .update(executions)
+      .set({
+        status: ending.status,
+        ...(ending.message !== undefined && { message: ending.message }),
+        ...(ending.error !== undefined && { error: ending.error }),
+        ...(ending.gasUsed !== undefined && { gasUsed: ending.gasUsed }),
+        ...(ending.effectiveGasPrice !== undefined && { effectiveGasPrice: ending.effectiveGasPrice }),
+        ...(ending.blockNumber !== undefined && { blockNumber: ending.blockNumber }),
+        ...(ending.usage && ending.usage),
+        ...(snapshot && { storageSnapshot: snapshot }),
+        finishedAt: new Date(),
+      })
+      .where(and(eq(executions.id, executionId), notInArray(executions.status, [...FINAL_STATUSES])))
+      .returning({
+        workspaceId: executions.workspaceId,
+        computeUnits: executions.computeUnits,
+        rpcRequests: executions.rpcRequests,
+      });
+    if (ended) await meterExecution(tx, ended.workspaceId, ended);
+    if (storage) await releaseStorage(tx, storage.executableId, executionId, storage.commit);
+    return Boolean(ended);
+  });
+}
+
+/**
+ * Takes the executable's storage lock for a run (creating the `{}` row at version 0 when there is none) and
+ * answers the object as it is; null when another holder's lock has not expired. HTTP writers are refused
+ * while it is held, so the run's commit can never lose an update.
+ */
+export async function lockStorage(
+  db: DbOrTx,
+  executableId: string,
+  executionId: string,
+  holdMs: number,
+): Promise<JsonObject | null> {
+  const rows = await db.execute<{ value: JsonObject }>(sql`
+    insert into executable_storage as s (executable_id, locked_by, locked_until)
+    values (${executableId}, ${executionId}, now() + ${`${holdMs} milliseconds`}::interval)
+    on conflict (executable_id) do update
+       set locked_by = excluded.locked_by, locked_until = excluded.locked_until
+     where s.locked_by is null or s.locked_until < now() or s.locked_by = excluded.locked_by
+    returning s.value`);
+  return rows[0]?.value ?? null;
+}
+
+/** Releases the run's lock, writing `commit` first when it differs from the stored object (version + 1). */
+export async function releaseStorage(
+  db: DbOrTx,
+  executableId: string,
+  executionId: string,
+  commit: JsonObject | null,
+) {
+  if (commit)
+    await db.execute(sql`
+      update executable_storage
+         set value = ${JSON.stringify(commit)}::jsonb, version = version + 1, updated_at = now()
+       where executable_id = ${executableId} and locked_by = ${executionId} and value <> ${JSON.stringify(commit)}::jsonb`);
+  await db.execute(sql`
+    update executable_storage set locked_by = null, locked_until = null
+     where executable_id = ${executableId} and locked_by = ${executionId}`);
+}

@@ -1,0 +1,107 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { isUniqueViolation } from '@/db/errors';
+import { executions, functionReleases, profiles } from '@/db/schema';
+import type { executionTriggerEnum } from '@/db/schema/executions';
+import { ApiError } from '@/lib/api/errors';
+import { type ExecutableRow, requireExecutable } from '@/lib/executables/service';
+import { newId } from '@/lib/ids';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { toExecution } from './queries';
+
+export type ExecutionRow = typeof executions.$inferSelect;
+type Trigger = (typeof executionTriggerEnum.enumValues)[number];
+
+export type QueueOptions = {
+  trigger: Trigger;
+  dryRun: boolean;
+  /** A webhook call's custom args (JSON text); null runs with the saved args. */
+  args?: string | null;
+  webhookId?: string | null;
+  scheduledAt?: Date;
+};
+
+export const executionInProgress = () =>
+  new ApiError(
+    409,
+    'execution_in_progress',
+    'the executable already has an execution in progress; try again when it ends',
+  );
+
+/**
+ * Checks that an executable can run now: active (a dry run may also use a paused one with a built sandbox),
+ * its function not deleted and its profile active. Refusals are 409 executable_unavailable saying why.
+ */
+export async function assertRunnable(db: DbOrTx, row: ExecutableRow, dryRun: boolean) {
+  const unavailable = (why: string) => new ApiError(409, 'executable_unavailable', why, { state: row.state });
+  const runnable = row.state === 'active' || (dryRun && row.state === 'paused' && row.sandboxRef);
+  if (!runnable)
+    throw unavailable(
+      dryRun
+        ? `only an active or paused (built) executable can be simulated (it is ${row.state})`
+        : `only an active executable can run (it is ${row.state})`,
+    );
+  const [release] = await db
+    .select({ id: functionReleases.id })
+    .from(functionReleases)
+    .where(and(eq(functionReleases.id, row.functionId), isNull(functionReleases.deletedAt)));
+  if (!release) throw unavailable('the function release of this executable was deleted');
+  const [profile] = await db
+    .select({ state: profiles.state, chainId: profiles.chainId })
+    .from(profiles)
+    .where(eq(profiles.id, row.profileId));
+  if (profile?.state !== 'active')
+    throw unavailable(`the profile of this executable is ${profile?.state ?? 'gone'}, not active`);
+  return { chainId: profile.chainId };
+}
+
+/**
+ * Inserts a pending execution and queues its run. At most one execution per executable is unfinished (a
+ * partial unique index), so a second one is refused with 409 execution_in_progress. If the job cannot be
+ * queued the row is removed again: nothing half-written is left behind.
+ */
+export async function queueExecution(
+  db: DbOrTx,
+  row: ExecutableRow,
+  chainId: number,
+  opts: QueueOptions,
+): Promise<ExecutionRow> {
+  let execution: ExecutionRow;
+  try {
+    [execution] = await db
+      .insert(executions)
+      .values({
+        id: newId('execution'),
+        workspaceId: row.workspaceId,
+        projectId: row.projectId,
+        executableId: row.id,
+        functionId: row.functionId,
+        trigger: opts.trigger,
+        dryRun: opts.dryRun,
+        args: opts.args ?? null,
+        webhookId: opts.webhookId ?? null,
+        chainId,
+        scheduledAt: opts.scheduledAt ?? new Date(),
+      })
+      .returning();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw executionInProgress();
+    throw error;
+  }
+  try {
+    await enqueue('execution/requested', { executionId: execution.id });
+  } catch (error) {
+    await db.delete(executions).where(eq(executions.id, execution.id));
+    throw error;
+  }
+  return execution;
+}
+
+/** `POST …/run` and `…/simulate`: queues a manual run (or a dry run) of an executable now. */
+export async function requestRun(db: DbOrTx, workspaceId: string, executableId: string, dryRun: boolean) {
+  const row = await requireExecutable(db, workspaceId, executableId);
+  const { chainId } = await assertRunnable(db, row, dryRun);
+  return toExecution(
+    await queueExecution(db, row, chainId, { trigger: dryRun ? 'simulate' : 'manual', dryRun }),
+  );
+}

@@ -1,0 +1,119 @@
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { executables, executions, profiles } from '@/db/schema';
+import type { Trigger } from '@/db/schema/executables';
+import { nextRunAt } from '@/lib/executables/triggers';
+import { newId } from '@/lib/ids';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { log } from '@/lib/log';
+import { STALE_RUN_MS } from './run';
+
+/** How many due executables one tick claims at most (the rest wait for the next tick). */
+const CLAIM_BATCH = 200;
+/** A pending execution whose job has not started after this long is queued again. */
+const PENDING_GRACE_MS = 60_000;
+
+/**
+ * When a fired schedule fires next. Interval: keeps its phase from the time it was due, skipping the runs
+ * missed while it was late (never a burst); cron: the next match after now (UTC).
+ */
+export function followingRunAt(trigger: Trigger, dueAt: Date, now: Date): Date | null {
+  if (trigger.type === 'cron') return nextRunAt(trigger, now);
+  const missed = Math.floor((now.getTime() - dueAt.getTime()) / trigger.intervalMs);
+  return new Date(dueAt.getTime() + (Math.max(missed, 0) + 1) * trigger.intervalMs);
+}
+
+/**
+ * Claims the due executables (`state = active and next_run_at <= now`, `FOR UPDATE SKIP LOCKED`, so several
+ * schedulers never claim one twice), advances their next run and inserts a pending execution for each in the
+ * same transaction, then queues the runs. An executable whose previous execution is unfinished gets no second
+ * one (the run is skipped, not stacked). Answers the ids of the queued executions.
+ */
+export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<string[]> {
+  const queued = await db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        id: executables.id,
+        workspaceId: executables.workspaceId,
+        projectId: executables.projectId,
+        functionId: executables.functionId,
+        trigger: executables.trigger,
+        dueAt: executables.nextRunAt,
+        chainId: profiles.chainId,
+      })
+      .from(executables)
+      .innerJoin(profiles, eq(profiles.id, executables.profileId))
+      .where(and(eq(executables.state, 'active'), lte(executables.nextRunAt, now)))
+      .orderBy(asc(executables.nextRunAt))
+      .limit(CLAIM_BATCH)
+      .for('update', { of: executables, skipLocked: true });
+    if (due.length === 0) return [];
+
+    const advanced = due.map((e) => ({
+      id: e.id,
+      next: followingRunAt(e.trigger, e.dueAt ?? now, now)?.toISOString() ?? null,
+    }));
+    await tx.execute(sql`
+      update executables as e set next_run_at = v.next::timestamptz
+        from jsonb_to_recordset(${JSON.stringify(advanced)}::jsonb) as v(id text, next text)
+       where e.id = v.id`);
+    const inserted = await tx
+      .insert(executions)
+      .values(
+        due.map((e) => ({
+          id: newId('execution', now.getTime()),
+          workspaceId: e.workspaceId,
+          projectId: e.projectId,
+          executableId: e.id,
+          functionId: e.functionId,
+          trigger: 'schedule' as const,
+          chainId: e.chainId,
+          scheduledAt: e.dueAt ?? now,
+        })),
+      )
+      .onConflictDoNothing({
+        target: executions.executableId,
+        where: sql`status in ('pending', 'running', 'simulating', 'submitted')`,
+      })
+      .returning({ id: executions.id });
+    return inserted.map((r) => r.id);
+  });
+  await queueRuns(queued);
+  return queued;
+}
+
+/**
+ * Queues again the executions whose job was lost: pending ones whose job never started, and runs that stopped
+ * mid-evaluation (a crashed worker) once they are stale. The run's claim step decides what is left to do.
+ */
+export async function requeueStrandedExecutions(db: Db, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ id: executions.id })
+    .from(executions)
+    .where(
+      sql`(${executions.status} = 'pending' and ${executions.createdAt} < ${new Date(now.getTime() - PENDING_GRACE_MS)})
+       or (${inArray(executions.status, ['running', 'simulating'])} and ${lt(executions.startedAt, new Date(now.getTime() - STALE_RUN_MS))})`,
+    )
+    .limit(CLAIM_BATCH);
+  const ids = rows.map((r) => r.id);
+  await queueRuns(ids);
+  return ids;
+}
+
+async function queueRuns(ids: string[]) {
+  for (const executionId of ids) {
+    try {
+      await enqueue('execution/requested', { executionId });
+    } catch (error) {
+      // the row stays pending: the stranded-execution sweep queues it again
+      log.error({ err: error, executionId }, 'could not queue an execution');
+    }
+  }
+}
+
+/** One scheduler tick: fire what is due, then rescue stranded runs. */
+export async function schedulerTick(db: Db, now = new Date()) {
+  const scheduled = await scheduleDueExecutions(db, now);
+  const requeued = await requeueStrandedExecutions(db, now);
+  return { scheduled, requeued };
+}

@@ -1,0 +1,78 @@
+// The contract between the execution engine and a task runner: what goes into one run and what comes out.
+// Runners (the local isolate today, Daytona or gVisor later) take a TaskInput plus the host bridges and
+// answer a TaskOutcome; they never touch the database or the chain themselves.
+
+export type JsonObject = { [key: string]: unknown };
+
+export type ExecutionTrigger = 'schedule' | 'webhook' | 'manual' | 'simulate';
+
+export type TaskInput = {
+  /** The bundle's `index.js` (one self-contained ES module whose default export is a task). */
+  source: string;
+  /** The saved args, or a webhook call's custom args (already parsed and schema-checked). */
+  args: JsonObject;
+  /** The executable's storage object as it is before the run. */
+  storage: JsonObject;
+  /** The bound secrets: envKey → plaintext value. Redacted from every log line and error message. */
+  secrets: Record<string, string>;
+  chainId: number;
+  execution: { id: string; trigger: ExecutionTrigger; scheduledAt: string; dryRun: boolean };
+};
+
+/** A host fetch answer, copied into the sandbox (body already read and size-limited). */
+export type HostFetchResponse = {
+  status: number;
+  statusText: string;
+  url: string;
+  headers: [string, string][];
+  body: string;
+};
+
+export type HostFetchInit = { method?: string; headers?: Record<string, string>; body?: string };
+
+/** A JSON-RPC error as the task sees it (EIP-1193 style). */
+export class ChainRequestError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'ChainRequestError';
+  }
+}
+
+/** What the sandbox can reach outside itself. Each bridge enforces its own limits and counts its requests. */
+export type TaskHost = {
+  /** One JSON-RPC call to the profile's chain; rejects with ChainRequestError. */
+  chainRequest(method: string, params: unknown): Promise<unknown>;
+  /** Public HTTP(S) only; rejects with an Error whose message is fit for the task's logs. */
+  fetch(url: string, init: HostFetchInit): Promise<HostFetchResponse>;
+};
+
+export type TaskLogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type TaskLogLine = { level: TaskLogLevel; message: string; at: string };
+
+/** A call the task asks to submit, normalised: checksummed address, 0x data, decimal wei value. */
+export type PlannedCall = { to: `0x${string}`; data: `0x${string}`; value: string };
+
+/** A failure of the run itself, fit for the execution record (no host paths, no secrets). */
+export type TaskError = { code: string; message: string };
+
+type OutcomeCommon = {
+  logs: TaskLogLine[];
+  /** The storage object after the run (equal to the input when the task changed nothing). */
+  storage: JsonObject;
+  storageChanged: boolean;
+  rpcRequests: number;
+  fetchRequests: number;
+  /** Wall time of the run inside the sandbox, module load included. */
+  durationMs: number;
+};
+
+export type TaskOutcome = OutcomeCommon &
+  (
+    | { kind: 'skip'; message: string | null }
+    | { kind: 'exec'; message: string | null; calls: PlannedCall[] }
+    | { kind: 'error'; error: TaskError }
+  );

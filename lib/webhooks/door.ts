@@ -1,0 +1,102 @@
+import { and, count, eq, gt, min } from 'drizzle-orm';
+import type { Db } from '@/db/client';
+import { executables, executions, functionReleases } from '@/db/schema';
+import { ApiError, notFound } from '@/lib/api/errors';
+import {
+  canonicalJson,
+  claimIdempotency,
+  completeIdempotency,
+  releaseIdempotency,
+} from '@/lib/api/idempotency';
+import { sha256Hex } from '@/lib/crypto/tokens';
+import { assertRunnable, queueExecution } from '@/lib/executions/queue';
+import { newId } from '@/lib/ids';
+import { checkCustomArgs, customArgsOf } from './args';
+import { findActiveWebhookBySecret } from './service';
+
+/** New executions one webhook URL may start per minute. */
+export const WEBHOOK_RUNS_PER_MINUTE = 60;
+const WINDOW_MS = 60_000;
+
+export type WebhookCall = {
+  secret: string;
+  contentType: string | null;
+  body: string;
+  idempotencyKey: string | null;
+};
+
+/**
+ * Starts an executable from its secret webhook URL, checking in this order: 404 for an unknown, rotated or
+ * revoked URL; the body's custom args (415, 422) against the function's args schema; an Idempotency-Key (kept
+ * 24 h per webhook) replays the execution it started, or 409 idempotency_conflict for other args; 409
+ * executable_unavailable unless the executable, its function and its profile are active; 429 past 60 new
+ * executions a minute on the URL; 409 execution_in_progress while the executable has an unfinished execution.
+ * Answers the execution's id.
+ */
+export async function invokeWebhook(
+  db: Db,
+  call: WebhookCall,
+): Promise<{ executionId: string; replayed: boolean }> {
+  const webhook = await findActiveWebhookBySecret(db, call.secret);
+  if (!webhook) throw notFound('webhook');
+  const [found] = await db
+    .select({
+      executable: executables,
+      release: { id: functionReleases.id, argsSchema: functionReleases.argsSchema },
+    })
+    .from(executables)
+    .innerJoin(functionReleases, eq(functionReleases.id, executables.functionId))
+    .where(eq(executables.id, webhook.executableId));
+  if (!found) throw notFound('webhook');
+  const args = customArgsOf(call.contentType, call.body);
+  if (args) checkCustomArgs(found.release, args);
+
+  const scope = call.idempotencyKey && {
+    credentialId: webhook.id,
+    workspaceId: webhook.workspaceId,
+    key: call.idempotencyKey,
+  };
+  if (scope) {
+    const replay = await claimIdempotency(db, scope, sha256Hex(canonicalJson(args)));
+    if (replay) return { executionId: (replay.body as { executionId: string }).executionId, replayed: true };
+  }
+  try {
+    const { chainId } = await assertRunnable(db, found.executable, false);
+    await checkRate(db, found.executable.id, webhook.id);
+    const execution = await queueExecution(db, found.executable, chainId, {
+      trigger: 'webhook',
+      dryRun: false,
+      args: args && JSON.stringify(args),
+      webhookId: webhook.id,
+    });
+    if (scope) await completeIdempotency(db, scope, { status: 200, body: { executionId: execution.id } });
+    return { executionId: execution.id, replayed: false };
+  } catch (error) {
+    if (scope) await releaseIdempotency(db, scope);
+    throw error;
+  }
+}
+
+/** 429 rate_limited once the URL started 60 executions in the last minute; Retry-After says when one frees up. */
+async function checkRate(db: Db, executableId: string, webhookId: string) {
+  const now = Date.now();
+  const [window] = await db
+    .select({ started: count(), oldest: min(executions.createdAt) })
+    .from(executions)
+    .where(
+      and(
+        eq(executions.executableId, executableId),
+        eq(executions.webhookId, webhookId),
+        gt(executions.id, newId('execution', now - WINDOW_MS)),
+      ),
+    );
+  if (window.started < WEBHOOK_RUNS_PER_MINUTE) return;
+  const freesAt = (window.oldest?.getTime() ?? now) + WINDOW_MS;
+  throw new ApiError(
+    429,
+    'rate_limited',
+    `this webhook URL started ${WEBHOOK_RUNS_PER_MINUTE} executions in the last minute; retry later`,
+    undefined,
+    { 'Retry-After': String(Math.max(1, Math.ceil((freesAt - now) / 1000))) },
+  );
+}

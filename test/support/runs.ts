@@ -1,0 +1,77 @@
+import { parseEther } from 'viem';
+import { taskZip, upload } from './bundles';
+import { createExe, exeBody, waitForExe } from './executables';
+import { type Actor, newProject, newWorkspace, uniq } from './fixtures';
+import { api } from './http';
+import { createProfile, rpc, waitForProfile } from './profiles';
+
+export type RunWorld = Actor & { projectId: string; profileId: string; address: string };
+
+const FINAL = ['confirmed', 'failed', 'skipped', 'submitted_unknown'];
+
+/** A Pro workspace with a legacy profile provisioned on anvil (delegated for real) and funded with 10 ETH. */
+export async function runWorld(): Promise<RunWorld> {
+  const owner = await newWorkspace({ plan: 'pro' });
+  const project = await newProject(owner.workspaceId);
+  const created = await createProfile(owner.token, {
+    projectId: project.id,
+    alias: `ops-${uniq()}`,
+    chainId: 31337,
+  });
+  if (created.status !== 201) throw new Error(`profile: ${created.text}`);
+  const { profile } = await waitForProfile(owner.token, created.body.data.id, (p) => p.state === 'active');
+  await rpc('anvil_setBalance', [profile.address, `0x${parseEther('10').toString(16)}`]);
+  return { ...owner, projectId: project.id, profileId: profile.id, address: profile.address };
+}
+
+/** permissions.json declaring plain transfers to `targets` (empty data needs only the target listed). */
+export const transfersTo = (...targets: string[]) =>
+  JSON.stringify({ calls: targets.map((to) => ({ to, functions: ['0x00000000'] })) });
+
+/** Uploads `source` (+ files) and creates an active executable on the world's profile. */
+export async function runnableExe(
+  w: RunWorld,
+  source: string,
+  opts: { files?: Record<string, string>; schema?: string; exe?: Record<string, unknown> } = {},
+) {
+  const res = await upload(w.token, taskZip(source, opts.files ?? {}), {
+    workspaceId: w.workspaceId,
+    projectId: w.projectId,
+    taskName: `fn-${uniq()}`,
+    ...(opts.schema && { schema: opts.schema }),
+  });
+  if (res.status !== 200) throw new Error(`upload: ${res.text}`);
+  const body = exeBody({ ...w, functionId: res.body.taskId, secretId: '' }, opts.exe);
+  const exe = await createExe(w.token, body);
+  if (exe.status !== 201) throw new Error(`create: ${exe.text}`);
+  return (await waitForExe(w.token, exe.body.data.id, (e) => e.state === 'active')).exe;
+}
+
+export const startRun = (token: string, executableId: string, action: 'run' | 'simulate' = 'run') =>
+  api(`/api/v1/executables/${executableId}/${action}`, { method: 'POST', token });
+
+/** Polls the execution until it is final; returns it with its logs. */
+export async function waitForExecution(token: string, id: string, timeoutMs = 30_000) {
+  const started = Date.now();
+  let last: any;
+  while (Date.now() - started < timeoutMs) {
+    const res = await api(`/api/v1/executions/${id}`, { token });
+    last = res.body?.data;
+    if (res.status === 200 && FINAL.includes(last.status)) {
+      const logs = await api(`/api/v1/executions/${id}/logs`, { token });
+      return { execution: last, logs: logs.body.data as { level: string; message: string }[] };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`execution ${id} did not finish in ${timeoutMs} ms: ${JSON.stringify(last)}`);
+}
+
+/** Queues a run and waits for its end. */
+export async function runToEnd(token: string, executableId: string, action: 'run' | 'simulate' = 'run') {
+  const res = await startRun(token, executableId, action);
+  if (res.status !== 200) throw new Error(`${action}: ${res.status} ${res.text}`);
+  return waitForExecution(token, res.body.data.id);
+}
+
+export const balanceOf = async (address: string) =>
+  BigInt(await rpc<string>('eth_getBalance', [address, 'latest']));
