@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BuildFailure, type BuildResult, build, type Plugin } from 'esbuild';
+import { type BuildFailure, type BuildOptions, type BuildResult, build, type Plugin } from 'esbuild';
 import { type Zippable, zipSync } from 'fflate';
 import { BUNDLE_LIMITS } from '@/lib/functions/bundle';
 import { PermissionsSchema } from '@/lib/functions/permissions';
@@ -62,6 +62,20 @@ function readPermissions(dir: string): Uint8Array | null {
   return bytes;
 }
 
+/**
+ * How a task becomes one self-contained ES module for the sandbox. The sandbox is a bare V8 isolate like
+ * workerd: packages then pick their entry that needs no Node built-ins (e.g. viem's isows uses the global
+ * WebSocket instead of `ws`).
+ */
+export const TASK_BUILD_OPTIONS = {
+  bundle: true,
+  format: 'esm',
+  platform: 'neutral',
+  target: 'es2022',
+  conditions: ['workerd', 'worker', 'module'],
+  mainFields: ['module', 'main'],
+} as const satisfies BuildOptions;
+
 /** One self-contained ESM file whose default export is the task; throws on anything left external. */
 async function bundleTask(dir: string, entry: string, minify: boolean): Promise<Uint8Array> {
   let result: BuildResult<{ write: false; metafile: true }>;
@@ -71,14 +85,7 @@ async function bundleTask(dir: string, entry: string, minify: boolean): Promise<
       // Paths in the output's comments are relative to the task folder, so they do not depend on the cwd.
       absWorkingDir: dir,
       outfile: 'index.js',
-      bundle: true,
-      format: 'esm',
-      platform: 'neutral',
-      target: 'es2022',
-      // The sandbox is a bare V8 isolate like workerd: packages then pick their entry that needs no Node
-      // built-ins (e.g. viem's isows uses the global WebSocket instead of `ws`).
-      conditions: ['workerd', 'worker', 'module'],
-      mainFields: ['module', 'main'],
+      ...TASK_BUILD_OPTIONS,
       charset: 'ascii',
       minify,
       write: false,

@@ -9,6 +9,12 @@ import { meterExecution } from '@/lib/usage/metering';
 export const FINAL_STATUSES = ['confirmed', 'failed', 'skipped', 'submitted_unknown'] as const;
 type FinalStatus = (typeof FINAL_STATUSES)[number];
 
+/** A failed ending with its semantic error. */
+export const failed = (code: string, message: string) => ({
+  status: 'failed' as const,
+  error: { code, message },
+});
+
 /** Storage snapshots kept on the record (for webhook results) are capped; bigger ones are only committed. */
 const SNAPSHOT_LIMIT_BYTES = 256 * 1024;
 

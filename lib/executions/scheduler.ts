@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { executables, executions, profiles } from '@/db/schema';
 import type { Trigger } from '@/db/schema/executables';
@@ -91,8 +91,16 @@ export async function requeueStrandedExecutions(db: Db, now = new Date()): Promi
     .select({ id: executions.id })
     .from(executions)
     .where(
-      sql`(${executions.status} = 'pending' and ${executions.createdAt} < ${new Date(now.getTime() - PENDING_GRACE_MS)})
-       or (${inArray(executions.status, ['running', 'simulating'])} and ${lt(executions.startedAt, new Date(now.getTime() - STALE_RUN_MS))})`,
+      or(
+        and(
+          eq(executions.status, 'pending'),
+          lt(executions.createdAt, new Date(now.getTime() - PENDING_GRACE_MS)),
+        ),
+        and(
+          inArray(executions.status, ['running', 'simulating']),
+          lt(executions.startedAt, new Date(now.getTime() - STALE_RUN_MS)),
+        ),
+      ),
     )
     .limit(CLAIM_BATCH);
   const ids = rows.map((r) => r.id);

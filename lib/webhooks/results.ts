@@ -5,6 +5,7 @@ import { notFound } from '@/lib/api/errors';
 import { ok, type Reply } from '@/lib/api/reply';
 import { signToken, verifyToken } from '@/lib/crypto/envelope';
 import { FINAL_STATUSES } from '@/lib/executions/finish';
+import { toExecution } from '@/lib/executions/queries';
 import type { ExecutionRow } from '@/lib/executions/queue';
 
 /** Results (and their storage snapshots) of webhook executions can be read this long after the call. */
@@ -23,27 +24,10 @@ export const resultUrl = (origin: string, executionId: string) =>
  * units, the submitted calls' metadata, the storage snapshot when the run updated storage, and the semantic
  * error of a failed or skipped run. Logs stay in the console and the management API.
  */
-export const webhookResult = (e: ExecutionRow) => ({
-  id: e.id,
-  executableId: e.executableId,
-  status: e.status,
-  trigger: e.trigger,
-  chainId: e.chainId,
-  message: e.message,
-  error: e.error,
-  calls: e.calls,
-  txHash: e.txHash,
-  userOpHash: e.userOpHash,
-  gasUsed: e.gasUsed,
-  effectiveGasPrice: e.effectiveGasPrice,
-  blockNumber: e.blockNumber,
-  computeUnits: e.computeUnits,
-  storage: e.storageSnapshot ?? null,
-  scheduledAt: e.scheduledAt.toISOString(),
-  startedAt: e.startedAt?.toISOString() ?? null,
-  finishedAt: e.finishedAt?.toISOString() ?? null,
-  durationMs: e.startedAt && e.finishedAt ? e.finishedAt.getTime() - e.startedAt.getTime() : null,
-});
+export function webhookResult(e: ExecutionRow) {
+  const { projectId, functionId, dryRun, rpcRequests, createdAt, ...result } = toExecution(e);
+  return { ...result, storage: e.storageSnapshot ?? null };
+}
 
 /** The execution of a result link: 404 when the token is wrong, the result expired or its webhook was revoked. */
 export async function requireWebhookExecution(db: Db, executionId: string, token: string) {

@@ -2,7 +2,7 @@
 // keep their phase without bursts, an unfinished run is not stacked, paused executables do not fire.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, getDb } from '@/db/client';
-import { followingRunAt, scheduleDueExecutions } from '@/lib/executions/scheduler';
+import { followingRunAt, requeueStrandedExecutions, scheduleDueExecutions } from '@/lib/executions/scheduler';
 import { stopEmbeddedJobs } from '@/lib/jobs/embedded';
 import { exeAction } from '../support/executables';
 import { testDb } from '../support/fixtures';
@@ -104,5 +104,18 @@ describe('the scheduler', () => {
     expect(await scheduledRuns([busy.id, paused.id])).toEqual([]);
     const [row] = await testDb().$sql`select next_run_at from executables where id = ${busy.id}`;
     expect(new Date(row.next_run_at).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('re-queues a pending execution whose job was lost, and the worker finishes it', async () => {
+    const exe = await runnableExe(w, SKIP_TASK);
+    const [lost] = await testDb().$sql`
+      insert into executions (id, workspace_id, project_id, executable_id, function_id, trigger, chain_id, scheduled_at, created_at)
+      select 'exn_01LOST' || substr(md5(random()::text), 1, 16), workspace_id, project_id, id, function_id, 'manual', 31337,
+             now() - interval '2 minutes', now() - interval '2 minutes'
+        from executables where id = ${exe.id}
+      returning id`;
+    expect(await requeueStrandedExecutions(db)).toContain(lost.id);
+    const { execution } = await waitForExecution(w.token, lost.id);
+    expect(execution).toMatchObject({ status: 'skipped', message: 'tick' });
   });
 });

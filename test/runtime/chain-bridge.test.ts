@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { runTask } from '@/lib/runtime/task-runner';
 import { ChainRequestError } from '@/lib/runtime/task-types';
+import { bundledTask } from '../support/bundles';
 
 // Against the test stack's anvil (read-only requests: nothing here changes the chain).
 
@@ -101,26 +101,10 @@ describe('chainBridge', () => {
   });
 });
 
-/** A task source importing viem, bundled as `tickwork bundle` does (one self-contained ES module). */
-async function bundled(source: string): Promise<string> {
-  const result = await build({
-    stdin: { contents: source, resolveDir: process.cwd(), loader: 'js' },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    conditions: ['workerd', 'worker', 'module'],
-    mainFields: ['module', 'main'],
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]?.text ?? '';
-}
-
 describe('viem inside the sandbox', () => {
   it('works through custom(ctx.chain), errors included', async () => {
     // retryCount 0: viem retries reverts (code 3) with a backoff; this test wants the revert itself.
-    const source = await bundled(`
+    const source = await bundledTask(`
       import { createPublicClient, custom } from 'viem';
       export default { __tickworkTask: 1, async run(ctx) {
         const client = createPublicClient({ transport: custom(ctx.chain, { retryCount: 0 }) });

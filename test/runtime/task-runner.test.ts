@@ -1,7 +1,7 @@
-import { build } from 'esbuild';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TASK_LIMITS, runTask, type TaskLimits } from '@/lib/runtime/task-runner';
 import { ChainRequestError, type TaskHost, type TaskInput, type TaskOutcome } from '@/lib/runtime/task-types';
+import { bundledTask } from '../support/bundles';
 
 // Unit tests of the isolate runner: task sources inline, fake host bridges.
 
@@ -44,22 +44,6 @@ const run = (
   body: string,
   opts: { over?: Partial<TaskInput>; host?: TaskHost; limits?: Partial<TaskLimits> } = {},
 ) => runTask(input(task(body), opts.over), opts.host ?? fakeHost(), opts.limits);
-
-/** A task source importing viem, bundled as `tickwork bundle` does (one self-contained ES module). */
-async function bundled(source: string): Promise<string> {
-  const result = await build({
-    stdin: { contents: source, resolveDir: process.cwd(), loader: 'js' },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    target: 'es2022',
-    conditions: ['workerd', 'worker', 'module'],
-    mainFields: ['module', 'main'],
-    write: false,
-    logLevel: 'silent',
-  });
-  return result.outputFiles[0]?.text ?? '';
-}
 
 function errorOf(outcome: TaskOutcome) {
   if (outcome.kind !== 'error') throw new Error(`expected an error outcome, got ${JSON.stringify(outcome)}`);
@@ -437,7 +421,7 @@ describe('runTask timers', () => {
         return '0x7a69';
       }),
     });
-    const source = await bundled(`
+    const source = await bundledTask(`
       import { createPublicClient, custom } from 'viem';
       export default { __tickworkTask: 1, async run(ctx) {
         const client = createPublicClient({ transport: custom(ctx.chain) });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { build } from 'esbuild';
 import { type Zippable, zipSync } from 'fflate';
 import { inject } from 'vitest';
+import { TASK_BUILD_OPTIONS } from '@/cli/commands/bundle';
 import { testDb } from './fixtures';
 
 const FIXED_MTIME = new Date(2026, 0, 1);
@@ -137,4 +139,15 @@ export async function workspaceReleaseCount(workspaceId: string): Promise<number
 export async function blobCount(bytes: Uint8Array): Promise<number> {
   const [row] = await testDb().$sql`select count(*)::int as n from blobs where sha256 = ${sha256(bytes)}`;
   return row.n as number;
+}
+
+/** A task source (it may import viem) bundled with the CLI's options into one self-contained ES module. */
+export async function bundledTask(source: string): Promise<string> {
+  const result = await build({
+    ...TASK_BUILD_OPTIONS,
+    stdin: { contents: source, resolveDir: process.cwd(), loader: 'js' },
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]?.text ?? '';
 }

@@ -1,5 +1,6 @@
 import { getDb } from '@/db/client';
-import { claimExecution, confirmExecution, evaluateExecution } from '@/lib/executions/run';
+import { confirmExecution } from '@/lib/executions/confirm';
+import { claimExecution, evaluateExecution } from '@/lib/executions/run';
 import type { Workflow } from '../workflow';
 
 /**

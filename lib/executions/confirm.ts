@@ -1,0 +1,58 @@
+import type { DbOrTx } from '@/db/client';
+import { submitterFor } from '@/lib/chains/submitters';
+import { SubmissionError, type Submitter } from '@/lib/chains/submitters/types';
+import { loadRunContext } from './context';
+import { failed, finishExecution } from './finish';
+
+/** How long the confirm step waits for a receipt before the run becomes submitted_unknown. */
+export const RECEIPT_WAIT_MS = 60_000;
+
+/**
+ * Step 3: waits for the receipt of a submitted run → confirmed (gas used, effective price, block), failed
+ * (reverted on chain, with the decoded reason when there is one) or submitted_unknown (no receipt in time).
+ */
+export async function confirmExecution(db: DbOrTx, executionId: string): Promise<{ status: string }> {
+  const ctx = await loadRunContext(db, executionId);
+  if (ctx?.execution.status !== 'submitted' || !ctx.execution.txHash)
+    return { status: ctx?.execution.status ?? 'gone' };
+  let submitter: Submitter;
+  try {
+    submitter = submitterFor({ db, profile: ctx.profile, gasMode: ctx.executable.gasMode });
+  } catch (error) {
+    if (!(error instanceof SubmissionError)) throw error;
+    // The profile or gas mode changed since the submission: nothing can read the receipt for it any more.
+    await finishExecution(db, executionId, {
+      status: 'submitted_unknown',
+      error: { code: error.code, message: error.message },
+    });
+    return { status: 'submitted_unknown' };
+  }
+  const receipt = await submitter.confirm(ctx.execution.txHash as `0x${string}`, RECEIPT_WAIT_MS);
+  if (receipt.status === 'unknown') {
+    await finishExecution(db, executionId, {
+      status: 'submitted_unknown',
+      error: {
+        code: 'receipt_timeout',
+        message: `no receipt for ${receipt.txHash} within ${RECEIPT_WAIT_MS / 1000} s`,
+      },
+    });
+    return { status: 'submitted_unknown' };
+  }
+  const figures = {
+    gasUsed: receipt.gasUsed,
+    effectiveGasPrice: receipt.effectiveGasPrice,
+    blockNumber: receipt.blockNumber,
+  };
+  if (receipt.status === 'confirmed') {
+    await finishExecution(db, executionId, { status: 'confirmed', ...figures });
+    return { status: 'confirmed' };
+  }
+  await finishExecution(db, executionId, {
+    ...failed(
+      receipt.error?.code ?? 'execution_reverted',
+      receipt.error?.message ?? 'the transaction reverted',
+    ),
+    ...figures,
+  });
+  return { status: 'failed' };
+}

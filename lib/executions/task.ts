@@ -1,0 +1,63 @@
+import type { DbOrTx } from '@/db/client';
+import { executionLogs } from '@/db/schema';
+import type { SubmittedCall } from '@/db/schema/executions';
+import { loadReleaseCode } from '@/lib/functions/release-code';
+import { chainBridge } from '@/lib/runtime/chain-bridge';
+import { publicFetch } from '@/lib/runtime/fetch-bridge';
+import { runTask } from '@/lib/runtime/task-runner';
+import type { PlannedCall, TaskLogLine, TaskOutcome } from '@/lib/runtime/task-types';
+import { boundSecrets, type RunContext, runArgs } from './context';
+
+/** Loads the code, secrets and args and runs the task; the logs are stored in order, whatever the outcome. */
+export async function runReleaseTask(
+  db: DbOrTx,
+  ctx: RunContext,
+  storage: Record<string, unknown>,
+): Promise<TaskOutcome> {
+  const { execution, executable } = ctx;
+  const empty = { logs: [], storage, storageChanged: false, rpcRequests: 0, fetchRequests: 0, durationMs: 0 };
+  const code = await loadReleaseCode(db, execution.functionId);
+  if (!code.ok)
+    return { ...empty, kind: 'error', error: { code: 'release_unavailable', message: code.reason } };
+  const args = runArgs(ctx);
+  if (!args)
+    return {
+      ...empty,
+      kind: 'error',
+      error: { code: 'invalid_arguments', message: 'the args are not a JSON object' },
+    };
+  const outcome = await runTask(
+    {
+      source: code.source,
+      args,
+      storage,
+      secrets: await boundSecrets(db, executable),
+      chainId: ctx.profile.chainId,
+      execution: {
+        id: execution.id,
+        trigger: execution.trigger,
+        scheduledAt: execution.scheduledAt.toISOString(),
+        dryRun: execution.dryRun,
+      },
+    },
+    {
+      chainRequest: chainBridge((ctx.chain as NonNullable<RunContext['chain']>).rpcUrl),
+      fetch: publicFetch({ allowPrivate: process.env.TICKWORK_SANDBOX_FETCH_PRIVATE === 'allow' }),
+    },
+  );
+  await appendLogs(db, execution.id, outcome.logs);
+  return outcome;
+}
+
+export async function appendLogs(db: DbOrTx, executionId: string, logs: TaskLogLine[]) {
+  if (logs.length === 0) return;
+  await db
+    .insert(executionLogs)
+    .values(logs.map((l) => ({ executionId, level: l.level, message: l.message, at: new Date(l.at) })));
+}
+
+export const callMetadata = (call: PlannedCall): SubmittedCall => ({
+  to: call.to,
+  selector: call.data.length >= 10 ? call.data.slice(0, 10) : '0x',
+  ...(call.value !== '0' && { value: call.value }),
+});
