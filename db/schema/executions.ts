@@ -66,12 +66,15 @@ export const executions = pgTable(
     scheduledAt: tstz('scheduled_at').notNull(),
     startedAt: tstz('started_at'),
     finishedAt: tstz('finished_at'),
+    /** submitted_unknown only: when the reconciler next looks for the transaction (null: it stopped looking). */
+    reconcileAt: tstz('reconcile_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('executions_executable_idx').on(t.executableId, t.id),
     index('executions_project_idx').on(t.projectId, t.id),
     index('executions_project_status_idx').on(t.projectId, t.status, t.id),
+    index('executions_reconcile_idx').on(t.reconcileAt).where(sql`status = 'submitted_unknown'`),
     /** At most one unfinished execution per executable. */
     uniqueIndex('executions_active_key')
       .on(t.executableId)

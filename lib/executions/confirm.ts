@@ -1,11 +1,13 @@
 import type { DbOrTx } from '@/db/client';
 import { submitterFor } from '@/lib/chains/submitters';
-import { SubmissionError, type Submitter } from '@/lib/chains/submitters/types';
+import { type Confirmation, SubmissionError, type Submitter } from '@/lib/chains/submitters/types';
 import { loadRunContext } from './context';
-import { failed, finishExecution } from './finish';
+import { type Ending, failed, finishExecution } from './finish';
 
 /** How long the confirm step waits for a receipt before the run becomes submitted_unknown. */
 export const RECEIPT_WAIT_MS = 60_000;
+/** When the reconciler first looks again for a transaction whose receipt did not come in time. */
+export const FIRST_RECONCILE_MS = 30_000;
 
 /**
  * Step 3: waits for the receipt of a submitted run → confirmed (gas used, effective price, block), failed
@@ -33,26 +35,30 @@ export async function confirmExecution(db: DbOrTx, executionId: string): Promise
       status: 'submitted_unknown',
       error: {
         code: 'receipt_timeout',
-        message: `no receipt for ${receipt.txHash} within ${RECEIPT_WAIT_MS / 1000} s`,
+        message: `no receipt for ${receipt.txHash} within ${RECEIPT_WAIT_MS / 1000} s; it is looked for again later`,
       },
+      reconcileAt: new Date(Date.now() + FIRST_RECONCILE_MS),
     });
     return { status: 'submitted_unknown' };
   }
+  const ending = receiptEnding(receipt);
+  await finishExecution(db, executionId, ending);
+  return { status: ending.status };
+}
+
+/** The ending a found receipt gives: confirmed with its figures, or failed with the decoded revert reason. */
+export function receiptEnding(receipt: Exclude<Confirmation, { status: 'unknown' }>): Ending {
   const figures = {
     gasUsed: receipt.gasUsed,
     effectiveGasPrice: receipt.effectiveGasPrice,
     blockNumber: receipt.blockNumber,
   };
-  if (receipt.status === 'confirmed') {
-    await finishExecution(db, executionId, { status: 'confirmed', ...figures });
-    return { status: 'confirmed' };
-  }
-  await finishExecution(db, executionId, {
+  if (receipt.status === 'confirmed') return { status: 'confirmed', ...figures };
+  return {
     ...failed(
       receipt.error?.code ?? 'execution_reverted',
       receipt.error?.message ?? 'the transaction reverted',
     ),
     ...figures,
-  });
-  return { status: 'failed' };
+  };
 }

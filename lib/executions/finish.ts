@@ -25,6 +25,8 @@ export type Ending = {
   gasUsed?: string;
   effectiveGasPrice?: string;
   blockNumber?: number;
+  /** submitted_unknown: when the reconciler looks for the transaction. */
+  reconcileAt?: Date;
   /** Set when the run measured its usage before ending (evaluation); else the row's own figures count. */
   usage?: { computeUnits: number; rpcRequests: number };
 };
@@ -54,6 +56,7 @@ export async function finishExecution(
         ...(ending.gasUsed !== undefined && { gasUsed: ending.gasUsed }),
         ...(ending.effectiveGasPrice !== undefined && { effectiveGasPrice: ending.effectiveGasPrice }),
         ...(ending.blockNumber !== undefined && { blockNumber: ending.blockNumber }),
+        ...(ending.reconcileAt && { reconcileAt: ending.reconcileAt }),
         ...(ending.usage && ending.usage),
         ...(snapshot && { storageSnapshot: snapshot }),
         finishedAt: new Date(),

@@ -6,6 +6,7 @@ import { nextRunAt } from '@/lib/executables/triggers';
 import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
+import { reconcileSubmissions } from './reconcile';
 import { STALE_RUN_MS } from './run';
 
 /** How many due executables one tick claims at most (the rest wait for the next tick). */
@@ -119,9 +120,10 @@ async function queueRuns(ids: string[]) {
   }
 }
 
-/** One scheduler tick: fire what is due, then rescue stranded runs. */
+/** One scheduler tick: fire what is due, rescue stranded runs, look again for unconfirmed submissions. */
 export async function schedulerTick(db: Db, now = new Date()) {
   const scheduled = await scheduleDueExecutions(db, now);
   const requeued = await requeueStrandedExecutions(db, now);
-  return { scheduled, requeued };
+  const reconciled = await reconcileSubmissions(db, now);
+  return { scheduled, requeued, reconciled };
 }

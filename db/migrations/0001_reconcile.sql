@@ -1,0 +1,2 @@
+ALTER TABLE "executions" ADD COLUMN "reconcile_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "executions_reconcile_idx" ON "executions" USING btree ("reconcile_at") WHERE status = 'submitted_unknown';

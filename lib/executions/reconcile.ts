@@ -1,0 +1,80 @@
+import { and, asc, eq, lte } from 'drizzle-orm';
+import type { Address, Hex } from 'viem';
+import type { Db } from '@/db/client';
+import { executions } from '@/db/schema';
+import { submitterFor } from '@/lib/chains/submitters';
+import { publicClientFor } from '@/lib/profiles/chain';
+import { receiptEnding } from './confirm';
+import { loadRunContext } from './context';
+import { failed } from './finish';
+
+/** Submissions looked at per scheduler tick; each costs one or two RPC calls. */
+const BATCH = 20;
+/** How long one look waits for the chain. */
+const LOOK_MS = 2_000;
+/** Looks get rarer as the transaction ages (doubling, at most hourly), and stop after a day. */
+const MAX_GAP_MS = 60 * 60 * 1000;
+const GIVE_UP_MS = 24 * 60 * 60 * 1000;
+
+type Look = { resolved: true; set: Partial<typeof executions.$inferInsert> } | { resolved: false };
+
+/**
+ * Resolves submissions whose receipt did not come in time (`submitted_unknown`, due for a look): a receipt
+ * found later ends them confirmed or failed; a nonce the account has since used for another transaction
+ * ends them failed (`transaction_dropped`); otherwise they are looked at again later, ever more rarely, for a
+ * day. Usage was counted when they ended as unknown, so nothing is metered twice. Answers the resolved ids.
+ */
+export async function reconcileSubmissions(db: Db, now = new Date()): Promise<string[]> {
+  const due = await db
+    .select({ id: executions.id, finishedAt: executions.finishedAt })
+    .from(executions)
+    .where(and(eq(executions.status, 'submitted_unknown'), lte(executions.reconcileAt, now)))
+    .orderBy(asc(executions.reconcileAt))
+    .limit(BATCH);
+  const resolved: string[] = [];
+  for (const { id, finishedAt } of due) {
+    const look = await lookFor(db, id);
+    const age = now.getTime() - (finishedAt ?? now).getTime();
+    const set = look.resolved
+      ? { ...look.set, reconcileAt: null }
+      : {
+          reconcileAt:
+            age > GIVE_UP_MS ? null : new Date(now.getTime() + Math.min(Math.max(age, 30_000), MAX_GAP_MS)),
+        };
+    const [updated] = await db
+      .update(executions)
+      .set(set)
+      .where(and(eq(executions.id, id), eq(executions.status, 'submitted_unknown')))
+      .returning({ id: executions.id });
+    if (updated && look.resolved) resolved.push(id);
+  }
+  return resolved;
+}
+
+async function lookFor(db: Db, executionId: string): Promise<Look> {
+  const ctx = await loadRunContext(db, executionId);
+  const { txHash, nonce } = ctx?.execution ?? {};
+  if (!ctx?.chain || !txHash) return { resolved: false };
+  try {
+    const submitter = submitterFor({ db, profile: ctx.profile, gasMode: ctx.executable.gasMode });
+    const receipt = await submitter.confirm(txHash as Hex, LOOK_MS);
+    if (receipt.status !== 'unknown') {
+      const { status, error, gasUsed, effectiveGasPrice, blockNumber } = receiptEnding(receipt);
+      return { resolved: true, set: { status, error, gasUsed, effectiveGasPrice, blockNumber } };
+    }
+    if (nonce === null || nonce === undefined) return { resolved: false };
+    const used = await publicClientFor(ctx.chain, { timeoutMs: LOOK_MS }).getTransactionCount({
+      address: ctx.profile.address as Address,
+      blockTag: 'latest',
+    });
+    if (used <= nonce) return { resolved: false };
+    const { status, error } = failed(
+      'transaction_dropped',
+      `${txHash} was never mined: the account used nonce ${nonce} for another transaction`,
+    );
+    return { resolved: true, set: { status, error } };
+  } catch {
+    // no submitter for the profile any more (SubmissionError), or the chain did not answer: look again later
+    return { resolved: false };
+  }
+}
