@@ -4,7 +4,7 @@ import { executables, executions, profiles } from '@/db/schema';
 import type { Trigger } from '@/db/schema/executables';
 import { nextRunAt } from '@/lib/executables/triggers';
 import { newId } from '@/lib/ids';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueueAll } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { reconcileSubmissions } from './reconcile';
 import { STALE_RUN_MS } from './run';
@@ -110,19 +110,29 @@ export async function requeueStrandedExecutions(db: Db, now = new Date()): Promi
 }
 
 async function queueRuns(ids: string[]) {
-  for (const executionId of ids) {
-    try {
-      await enqueue('execution/requested', { executionId });
-    } catch (error) {
-      // the row stays pending: the stranded-execution sweep queues it again
-      log.error({ err: error, executionId }, 'could not queue an execution');
-    }
+  try {
+    await enqueueAll(
+      'execution/requested',
+      ids.map((executionId) => ({ executionId })),
+    );
+  } catch (error) {
+    // the rows stay pending: the stranded-execution sweep queues them again
+    log.error({ err: error, executions: ids.length }, 'could not queue executions');
   }
 }
 
+/** How long one tick keeps claiming while full batches come back (a backlog drains within a few ticks). */
+const TICK_BUDGET_MS = 3_000;
+
 /** One scheduler tick: fire what is due, rescue stranded runs, look again for unconfirmed submissions. */
 export async function schedulerTick(db: Db, now = new Date()) {
-  const scheduled = await scheduleDueExecutions(db, now);
+  const scheduled: string[] = [];
+  const started = Date.now();
+  for (;;) {
+    const batch = await scheduleDueExecutions(db, now);
+    scheduled.push(...batch);
+    if (batch.length < CLAIM_BATCH || Date.now() - started > TICK_BUDGET_MS) break;
+  }
   const requeued = await requeueStrandedExecutions(db, now);
   const reconciled = await reconcileSubmissions(db, now);
   return { scheduled, requeued, reconciled };

@@ -63,6 +63,19 @@ export async function addEmbeddedJob(event: JobEvent, payload: unknown): Promise
   });
 }
 
+/** Queues many jobs of one event in one statement, keyed like `addEmbeddedJob`. */
+export async function addEmbeddedJobs(event: JobEvent, payloads: unknown[]): Promise<void> {
+  const utils = await workerUtils();
+  await utils.addJobs(
+    payloads.map((payload) => ({
+      identifier: event,
+      payload,
+      jobKey: `${event}:${JSON.stringify(payload)}`,
+      maxAttempts: EMBEDDED_JOB_ATTEMPTS,
+    })),
+  );
+}
+
 /** Runs one event's workflow with the embedded step runner (exported for tests and the task list). */
 export async function runEmbedded(event: JobEvent, payload: unknown): Promise<unknown> {
   const workflow = WORKFLOWS[event] as (p: unknown, ctx: { step: typeof directStep }) => Promise<unknown>;

@@ -22,3 +22,16 @@ export async function enqueue<E extends JobEvent>(event: E, payload: JobPayload<
   const { addEmbeddedJob } = await import('./embedded');
   await addEmbeddedJob(event, data);
 }
+
+/** Queues many events of one kind in one round trip (the scheduler's batches). */
+export async function enqueueAll<E extends JobEvent>(event: E, payloads: JobPayload<E>[]): Promise<void> {
+  if (payloads.length === 0) return;
+  const data = payloads.map((payload) => parsePayload(event, payload));
+  if (jobProvider() === 'inngest') {
+    const { inngest } = await import('@/inngest/client');
+    await inngest.send(data.map((d) => ({ name: event, data: d })));
+    return;
+  }
+  const { addEmbeddedJobs } = await import('./embedded');
+  await addEmbeddedJobs(event, data);
+}

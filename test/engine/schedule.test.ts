@@ -2,7 +2,12 @@
 // keep their phase without bursts, an unfinished run is not stacked, paused executables do not fire.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, getDb } from '@/db/client';
-import { followingRunAt, requeueStrandedExecutions, scheduleDueExecutions } from '@/lib/executions/scheduler';
+import {
+  followingRunAt,
+  requeueStrandedExecutions,
+  scheduleDueExecutions,
+  schedulerTick,
+} from '@/lib/executions/scheduler';
 import { stopEmbeddedJobs } from '@/lib/jobs/embedded';
 import { exeAction } from '../support/executables';
 import { testDb } from '../support/fixtures';
@@ -117,5 +122,23 @@ describe('the scheduler', () => {
     expect(await requeueStrandedExecutions(db)).toContain(lost.id);
     const { execution } = await waitForExecution(w.token, lost.id);
     expect(execution).toMatchObject({ status: 'skipped', message: 'tick' });
+  });
+
+  it('one tick keeps claiming while full batches come back: a backlog over one batch fires at once', async () => {
+    const template = await runnableExe(w, SKIP_TASK);
+    // 201 clones of one executable, all due: more than one claim batch (200)
+    const clones = await testDb().$sql<{ id: string }[]>`
+      insert into executables (id, workspace_id, project_id, function_id, profile_id, name, state, trigger, args,
+                               sandbox_ref, next_run_at)
+      select 'exe_01BACKLOG' || lpad(g::text, 15, '0'), workspace_id, project_id, function_id, profile_id,
+             name || g, 'active', trigger, args, sandbox_ref, now() - interval '1 second'
+        from executables, generate_series(1, 201) g where id = ${template.id}
+      returning id`;
+    await schedulerTick(db);
+    const runs = await waitFor(
+      () => scheduledRuns(clones.map((c) => c.id)),
+      (r) => r.length >= 201,
+    );
+    expect(runs).toHaveLength(201);
   });
 });

@@ -30,6 +30,21 @@ export function StorageEditor({
 }) {
   const [text, setText] = useState(() => pretty(initial.value));
   const [version, setVersion] = useState(initial.version);
+  // The server state the editor last showed. When a run moves storage on (the page refreshes while runs
+  // finish), the editor follows, unless it holds unsaved edits: those stay, and a save meets the conflict.
+  const [shown, setShown] = useState(initial);
+  if (initial.version > shown.version) {
+    setShown(initial);
+    if (text === pretty(shown.value)) {
+      setText(pretty(initial.value));
+      setVersion(initial.version);
+    }
+  }
+  const show = (value: unknown, at: number) => {
+    setShown({ value, version: at });
+    setText(pretty(value));
+    setVersion(at);
+  };
   const [error, setError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [pending, startTransition] = useTransition();
@@ -51,7 +66,7 @@ export function StorageEditor({
         expectedVersion,
       });
       if (result.ok) {
-        setVersion(result.data.version);
+        show(parsed, result.data.version);
         setConflict(null);
         setError(null);
         toast.success(result.data.changed ? `Storage saved (v${result.data.version})` : 'Storage unchanged');
@@ -70,8 +85,7 @@ export function StorageEditor({
     startTransition(async () => {
       const result = await readStorageAction(workspaceSlug, executableId);
       if (!result.ok) return setError(result.error);
-      setText(pretty(result.data.value));
-      setVersion(result.data.version);
+      show(result.data.value, result.data.version);
       setConflict(null);
       setError(null);
     });
