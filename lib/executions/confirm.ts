@@ -1,6 +1,11 @@
 import type { DbOrTx } from '@/db/client';
 import { submitterFor } from '@/lib/chains/submitters';
-import { type Confirmation, SubmissionError, type Submitter } from '@/lib/chains/submitters/types';
+import {
+  type Confirmation,
+  SubmissionError,
+  type Submitter,
+  submissionHash,
+} from '@/lib/chains/submitters/types';
 import { loadRunContext } from './context';
 import { type Ending, failed, finishExecution } from './finish';
 
@@ -15,8 +20,8 @@ export const FIRST_RECONCILE_MS = 30_000;
  */
 export async function confirmExecution(db: DbOrTx, executionId: string): Promise<{ status: string }> {
   const ctx = await loadRunContext(db, executionId);
-  if (ctx?.execution.status !== 'submitted' || !ctx.execution.txHash)
-    return { status: ctx?.execution.status ?? 'gone' };
+  const hash = ctx && submissionHash(ctx.execution);
+  if (ctx?.execution.status !== 'submitted' || !hash) return { status: ctx?.execution.status ?? 'gone' };
   let submitter: Submitter;
   try {
     submitter = submitterFor({ db, profile: ctx.profile, gasMode: ctx.executable.gasMode });
@@ -29,7 +34,7 @@ export async function confirmExecution(db: DbOrTx, executionId: string): Promise
     });
     return { status: 'submitted_unknown' };
   }
-  const receipt = await submitter.confirm(ctx.execution.txHash as `0x${string}`, RECEIPT_WAIT_MS);
+  const receipt = await submitter.confirm(hash, RECEIPT_WAIT_MS);
   if (receipt.status === 'unknown') {
     await finishExecution(db, executionId, {
       status: 'submitted_unknown',
@@ -49,6 +54,7 @@ export async function confirmExecution(db: DbOrTx, executionId: string): Promise
 /** The ending a found receipt gives: confirmed with its figures, or failed with the decoded revert reason. */
 export function receiptEnding(receipt: Exclude<Confirmation, { status: 'unknown' }>): Ending {
   const figures = {
+    txHash: receipt.txHash,
     gasUsed: receipt.gasUsed,
     effectiveGasPrice: receipt.effectiveGasPrice,
     blockNumber: receipt.blockNumber,

@@ -22,6 +22,8 @@ export type Ending = {
   status: FinalStatus;
   message?: string | null;
   error?: SemanticError | null;
+  /** The mined transaction, when only the receipt names it (a user operation's bundle). */
+  txHash?: string;
   gasUsed?: string;
   effectiveGasPrice?: string;
   blockNumber?: number;
@@ -53,6 +55,7 @@ export async function finishExecution(
         status: ending.status,
         ...(ending.message !== undefined && { message: ending.message }),
         ...(ending.error !== undefined && { error: ending.error }),
+        ...(ending.txHash !== undefined && { txHash: ending.txHash }),
         ...(ending.gasUsed !== undefined && { gasUsed: ending.gasUsed }),
         ...(ending.effectiveGasPrice !== undefined && { effectiveGasPrice: ending.effectiveGasPrice }),
         ...(ending.blockNumber !== undefined && { blockNumber: ending.blockNumber }),

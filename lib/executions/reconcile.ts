@@ -3,6 +3,7 @@ import type { Address, Hex } from 'viem';
 import type { Db } from '@/db/client';
 import { executions } from '@/db/schema';
 import { submitterFor } from '@/lib/chains/submitters';
+import { submissionHash } from '@/lib/chains/submitters/types';
 import { publicClientFor } from '@/lib/profiles/chain';
 import { receiptEnding } from './confirm';
 import { loadRunContext } from './context';
@@ -53,16 +54,18 @@ export async function reconcileSubmissions(db: Db, now = new Date()): Promise<st
 
 async function lookFor(db: Db, executionId: string): Promise<Look> {
   const ctx = await loadRunContext(db, executionId);
-  const { txHash, nonce } = ctx?.execution ?? {};
-  if (!ctx?.chain || !txHash) return { resolved: false };
+  const hash = ctx && submissionHash(ctx.execution);
+  if (!ctx?.chain || !hash) return { resolved: false };
+  const { nonce, userOpHash } = ctx.execution;
   try {
     const submitter = submitterFor({ db, profile: ctx.profile, gasMode: ctx.executable.gasMode });
-    const receipt = await submitter.confirm(txHash as Hex, LOOK_MS);
+    const receipt = await submitter.confirm(hash, LOOK_MS);
     if (receipt.status !== 'unknown') {
-      const { status, error, gasUsed, effectiveGasPrice, blockNumber } = receiptEnding(receipt);
-      return { resolved: true, set: { status, error, gasUsed, effectiveGasPrice, blockNumber } };
+      const { status, error, txHash, gasUsed, effectiveGasPrice, blockNumber } = receiptEnding(receipt);
+      return { resolved: true, set: { status, error, txHash, gasUsed, effectiveGasPrice, blockNumber } };
     }
-    if (nonce === null || nonce === undefined) return { resolved: false };
+    // A transaction whose nonce went elsewhere can never be mined (a user operation's nonce is not the EOA's).
+    if (nonce === null || userOpHash) return { resolved: false };
     const used = await publicClientFor(ctx.chain, { timeoutMs: LOOK_MS }).getTransactionCount({
       address: ctx.profile.address as Address,
       blockTag: 'latest',
@@ -70,7 +73,7 @@ async function lookFor(db: Db, executionId: string): Promise<Look> {
     if (used <= nonce) return { resolved: false };
     const { status, error } = failed(
       'transaction_dropped',
-      `${txHash} was never mined: the account used nonce ${nonce} for another transaction`,
+      `${hash} was never mined: the account used nonce ${nonce} for another transaction`,
     );
     return { resolved: true, set: { status, error } };
   } catch {

@@ -139,10 +139,10 @@ export async function evaluateExecution(
       await finishExecution(db, executionId, { status: 'skipped', message: message ?? summary }, unlock);
       return { next: 'done' };
     }
-    await submitter.submit(calls, async ({ txHash, nonce }) => {
+    await submitter.submit(calls, async ({ txHash, userOpHash, nonce }) => {
       await db
         .update(executions)
-        .set({ status: 'submitted', txHash, nonce })
+        .set({ status: 'submitted', txHash: txHash ?? null, userOpHash: userOpHash ?? null, nonce })
         .where(and(eq(executions.id, executionId), inArray(executions.status, ['running', 'simulating'])));
     });
   } catch (error) {

@@ -22,7 +22,7 @@ import { publicClientFor } from '@/lib/profiles/chain';
 import { delegationCode } from '@/lib/profiles/provision';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { chainFailure, describeBatchRevert, isRevert, isTransportFailure, revertDataOf } from './revert';
-import { type Confirmation, type SignedSubmission, SubmissionError, type Submitter } from './types';
+import { type Confirmation, type SignedTransaction, SubmissionError, type Submitter } from './types';
 
 const accountAbi = parseAbi([
   'struct Call { address target; uint256 value; bytes data; }',
@@ -52,7 +52,12 @@ const withMargin = (gas: bigint) => (gas * GAS_MARGIN_PERCENT + 99n) / 100n;
 export const nonceLockKey = (chainId: number, address: Address) =>
   `tickwork:nonce:${chainId}:${address.toLowerCase()}`;
 
-export function legacySubmitter({ db, chain, address, encryptedKey }: LegacySubmitterOptions): Submitter {
+export function legacySubmitter({
+  db,
+  chain,
+  address,
+  encryptedKey,
+}: LegacySubmitterOptions): Submitter<SignedTransaction> {
   const client = publicClientFor(chain);
   const formatWei = (wei: bigint) =>
     `${formatUnits(wei, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
@@ -152,8 +157,8 @@ export function legacySubmitter({ db, chain, address, encryptedKey }: LegacySubm
 
   async function submit(
     calls: PlannedCall[],
-    onSigned: (signed: SignedSubmission) => Promise<void>,
-  ): Promise<SignedSubmission> {
+    onSigned: (signed: SignedTransaction) => Promise<void>,
+  ): Promise<SignedTransaction> {
     const { data, gas } = await prepare(calls);
     const account = signer();
     // One signer per (chain, account) at a time, across processes: the pending nonce is read, the transaction

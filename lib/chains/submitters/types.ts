@@ -17,12 +17,23 @@ export class SubmissionError extends Error {
 
 export type Simulation = { gasEstimate: string };
 
-/** Signed but maybe not yet broadcast: recorded on the execution before the broadcast. */
-export type SignedSubmission = { txHash: Hex; nonce: number };
+/**
+ * Signed but maybe not yet broadcast: recorded on the execution before the broadcast. A transaction submitter
+ * knows its `txHash` up front; a user-operation submitter knows the `userOpHash` (the bundle's transaction hash
+ * comes with the receipt). `nonce` is the sender's: the account's transaction nonce, or its ERC-4337 nonce.
+ */
+export type SignedTransaction = { txHash: Hex; userOpHash?: undefined; nonce: number };
+export type SignedUserOperation = { userOpHash: Hex; txHash?: undefined; nonce: number };
+export type SignedSubmission = SignedTransaction | SignedUserOperation;
+
+/** The hash `confirm` takes: the user operation's when there is one, else the transaction's. */
+export const submissionHash = (s: { txHash?: string | null; userOpHash?: string | null }) =>
+  (s.userOpHash ?? s.txHash ?? null) as Hex | null;
 
 export type Confirmation =
   | {
       status: 'confirmed' | 'reverted';
+      /** The mined transaction (for a user operation: the bundle that carried it). */
       txHash: Hex;
       gasUsed: string;
       effectiveGasPrice: string;
@@ -30,20 +41,17 @@ export type Confirmation =
       /** For a reverted batch: which call failed and why, when it can be decoded. */
       error?: { code: string; message: string };
     }
-  /** No receipt within the wait: the execution becomes submitted_unknown (reconciled later). */
+  /** No receipt within the wait: the execution becomes submitted_unknown (reconciled later); echoes the hash. */
   | { status: 'unknown'; txHash: Hex };
 
-export interface Submitter {
+export interface Submitter<Signed extends SignedSubmission = SignedSubmission> {
   /** Simulates the whole batch from the account (eth_call + gas estimate); throws SubmissionError on revert. */
   simulate(calls: PlannedCall[]): Promise<Simulation>;
   /**
    * Signs the batch, awaits `onSigned` (the caller records the hash), then broadcasts. Nonces are serialised per
    * account across processes. Throws SubmissionError when the broadcast is refused.
    */
-  submit(
-    calls: PlannedCall[],
-    onSigned: (signed: SignedSubmission) => Promise<void>,
-  ): Promise<SignedSubmission>;
-  /** Waits up to `timeoutMs` for the receipt. */
-  confirm(txHash: Hex, timeoutMs: number): Promise<Confirmation>;
+  submit(calls: PlannedCall[], onSigned: (signed: Signed) => Promise<void>): Promise<Signed>;
+  /** Waits up to `timeoutMs` for the receipt of a submission (`submissionHash` of what `submit` answered). */
+  confirm(hash: Hex, timeoutMs: number): Promise<Confirmation>;
 }
