@@ -1,5 +1,5 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
-import type { Address, Hex } from 'viem';
+import type { Address } from 'viem';
 import type { Db } from '@/db/client';
 import { executions } from '@/db/schema';
 import { submitterFor } from '@/lib/chains/submitters';

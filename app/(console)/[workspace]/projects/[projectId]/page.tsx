@@ -1,9 +1,8 @@
 // /{workspace}/projects/{projectId} — one project's overview: its details and its write-only secrets.
 import { LockKeyhole } from 'lucide-react';
 import type { Metadata } from 'next';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
-import { Detail } from '@/components/ui/detail';
+import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CopyableDetail, Detail, DetailsCard } from '@/components/ui/detail';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
@@ -55,29 +54,17 @@ export default async function ProjectPage({
           <SecretsTable workspaceSlug={slug} projectId={project.id} secrets={secrets} canMutate={canMutate} />
         )}
       </Card>
-      <Card className="self-start">
-        <CardHeader>
-          <CardTitle>Details</CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-4">
-            <Detail label="Project ID">
-              <span className="flex items-center justify-between gap-2">
-                <code className="min-w-0 break-all font-mono text-xs">{project.id}</code>
-                <CopyButton value={project.id} label="Copy project ID" iconOnly variant="ghost" />
-              </span>
-            </Detail>
-            <Detail label="Slug">
-              <code className="font-mono text-xs">{project.slug}</code>
-            </Detail>
-            <Detail label="Environment">
-              <EnvironmentBadge environment={project.environment} />
-            </Detail>
-            <Detail label="Created">{formatDate(project.createdAt)}</Detail>
-            <Detail label="Last updated">{formatDate(project.updatedAt)}</Detail>
-          </dl>
-        </CardContent>
-      </Card>
+      <DetailsCard className="self-start">
+        <CopyableDetail label="Project ID" value={project.id} copyLabel="Copy project ID" />
+        <Detail label="Slug">
+          <code className="font-mono text-xs">{project.slug}</code>
+        </Detail>
+        <Detail label="Environment">
+          <EnvironmentBadge environment={project.environment} />
+        </Detail>
+        <Detail label="Created">{formatDate(project.createdAt)}</Detail>
+        <Detail label="Last updated">{formatDate(project.updatedAt)}</Detail>
+      </DetailsCard>
     </div>
   );
 }

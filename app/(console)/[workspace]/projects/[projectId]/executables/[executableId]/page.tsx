@@ -6,8 +6,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
-import { Detail } from '@/components/ui/detail';
+import { CopyableDetail, Detail, DetailsCard } from '@/components/ui/detail';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
@@ -330,54 +329,42 @@ export default async function ExecutablePage({
           </Card>
         </div>
         <div className="grid gap-6 self-start">
-          <Card>
-            <CardHeader>
-              <CardTitle>Details</CardTitle>
-            </CardHeader>
-            <CardContent>
-              <dl className="grid gap-4">
-                <Detail label="Executable ID">
-                  <span className="flex items-center justify-between gap-2">
-                    <code className="min-w-0 break-all font-mono text-xs">{executable.id}</code>
-                    <CopyButton value={executable.id} label="Copy executable ID" iconOnly variant="ghost" />
-                  </span>
-                </Detail>
-                <Detail label="Trigger">
-                  <code className="font-mono text-xs">{triggerSummary(executable.trigger)}</code>
-                </Detail>
-                <Detail label="Next run">
-                  <span data-testid="executable-next-run">
-                    {executable.nextRunAt ? formatUtc(executable.nextRunAt) : '— (not scheduled)'}
-                  </span>
-                </Detail>
-                <Detail label="Profile">
-                  {profile ? `${profile.name} · ${profile.chainId}` : executable.profileId}
-                </Detail>
-                <Detail label="Gas mode">
-                  <span data-testid="executable-gas-mode">
-                    {executable.gasMode}
-                    {executable.gasFallback ? ' (falls back to self)' : ''}
-                  </span>
-                </Detail>
-                <Detail label="Sponsorship provider">
-                  <span data-testid="executable-sponsorship-provider">
-                    {executable.sponsorshipProvider ?? '—'}
-                  </span>
-                </Detail>
-                <Detail label="Secrets">
-                  <span data-testid="executable-secrets" className="font-mono text-xs">
-                    {executable.secretBindings.length === 0
-                      ? '—'
-                      : executable.secretBindings
-                          .map((b) => `${b.envKey} ← ${secretName(b.secretId)}`)
-                          .join(', ')}
-                  </span>
-                </Detail>
-                <Detail label="Pinned">{executable.pinned ? 'Yes' : 'No'}</Detail>
-                <Detail label="Sandbox">{executable.sandboxRuntime}</Detail>
-              </dl>
-            </CardContent>
-          </Card>
+          <DetailsCard>
+            <CopyableDetail label="Executable ID" value={executable.id} copyLabel="Copy executable ID" />
+            <Detail label="Trigger">
+              <code className="font-mono text-xs">{triggerSummary(executable.trigger)}</code>
+            </Detail>
+            <Detail label="Next run">
+              <span data-testid="executable-next-run">
+                {executable.nextRunAt ? formatUtc(executable.nextRunAt) : '— (not scheduled)'}
+              </span>
+            </Detail>
+            <Detail label="Profile">
+              {profile ? `${profile.name} · ${profile.chainId}` : executable.profileId}
+            </Detail>
+            <Detail label="Gas mode">
+              <span data-testid="executable-gas-mode">
+                {executable.gasMode}
+                {executable.gasFallback ? ' (falls back to self)' : ''}
+              </span>
+            </Detail>
+            <Detail label="Sponsorship provider">
+              <span data-testid="executable-sponsorship-provider">
+                {executable.sponsorshipProvider ?? '—'}
+              </span>
+            </Detail>
+            <Detail label="Secrets">
+              <span data-testid="executable-secrets" className="font-mono text-xs">
+                {executable.secretBindings.length === 0
+                  ? '—'
+                  : executable.secretBindings
+                      .map((b) => `${b.envKey} ← ${secretName(b.secretId)}`)
+                      .join(', ')}
+              </span>
+            </Detail>
+            <Detail label="Pinned">{executable.pinned ? 'Yes' : 'No'}</Detail>
+            <Detail label="Sandbox">{executable.sandboxRuntime}</Detail>
+          </DetailsCard>
           <Card>
             <CardHeader>
               <CardTitle>Webhooks</CardTitle>

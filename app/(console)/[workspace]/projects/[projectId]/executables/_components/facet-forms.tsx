@@ -36,6 +36,45 @@ function refusalMessage(result: Extract<ActionResult<unknown>, { ok: false }>) {
   return result.error;
 }
 
+/**
+ * Saves one facet of an executable: `save(e, update, saved)` runs `update`; a refusal becomes `error` (shown by
+ * the form), a success clears it and toasts `saved`.
+ */
+function useFacetSave() {
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const save = (e: FormEvent, update: () => Promise<ActionResult<unknown>>, saved: string) => {
+    e.preventDefault();
+    startTransition(async () => {
+      const result = await update();
+      if (!result.ok) return setError(refusalMessage(result));
+      setError(null);
+      toast.success(saved);
+    });
+  };
+  return { error, pending, save };
+}
+
+function SponsorshipProviderSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (provider: string) => void;
+}) {
+  return (
+    <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+      {SPONSORSHIP_PROVIDER_OPTIONS.map((p) => (
+        <option key={p} value={p}>
+          {p}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
 function SaveButton({
   pending,
   disabled,
@@ -71,22 +110,19 @@ export function GasModeForm({
   const [mode, setMode] = useState(gasMode);
   const [fallback, setFallback] = useState(gasFallback);
   const [provider, setProvider] = useState(sponsorshipProvider ?? 'pimlico');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { error, pending, save } = useFacetSave();
   const sponsored = mode === 'sponsored';
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    startTransition(async () => {
-      const result = await updateGasModeAction(ids.workspaceSlug, ids.projectId, ids.executableId, {
-        gasMode: mode,
-        gasFallback: fallback,
-        ...(sponsored && { sponsorshipProvider: provider }),
-      });
-      if (!result.ok) return setError(refusalMessage(result));
-      setError(null);
-      toast.success('Gas mode saved');
-    });
-  };
+  const submit = (e: FormEvent) =>
+    save(
+      e,
+      () =>
+        updateGasModeAction(ids.workspaceSlug, ids.projectId, ids.executableId, {
+          gasMode: mode,
+          gasFallback: fallback,
+          ...(sponsored && { sponsorshipProvider: provider }),
+        }),
+      'Gas mode saved',
+    );
   const modes = allowed.includes(gasMode) ? allowed : [gasMode, ...allowed];
   return (
     <form onSubmit={submit} className="grid gap-3">
@@ -101,13 +137,7 @@ export function GasModeForm({
       </Field>
       {sponsored && (
         <Field label="Sponsor" htmlFor="gas-sponsor">
-          <Select id="gas-sponsor" value={provider} onChange={(e) => setProvider(e.target.value)}>
-            {SPONSORSHIP_PROVIDER_OPTIONS.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </Select>
+          <SponsorshipProviderSelect id="gas-sponsor" value={provider} onChange={setProvider} />
         </Field>
       )}
       <label className="flex items-center gap-2 text-sm">
@@ -132,32 +162,17 @@ export function GasModeForm({
 
 export function SponsorshipProviderForm({ ids, current }: { ids: ExecutableIds; current: string | null }) {
   const [provider, setProvider] = useState(current ?? 'pimlico');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    startTransition(async () => {
-      const result = await updateSponsorshipProviderAction(
-        ids.workspaceSlug,
-        ids.projectId,
-        ids.executableId,
-        provider,
-      );
-      if (!result.ok) return setError(refusalMessage(result));
-      setError(null);
-      toast.success('Sponsorship provider saved');
-    });
-  };
+  const { error, pending, save } = useFacetSave();
+  const submit = (e: FormEvent) =>
+    save(
+      e,
+      () => updateSponsorshipProviderAction(ids.workspaceSlug, ids.projectId, ids.executableId, provider),
+      'Sponsorship provider saved',
+    );
   return (
     <form onSubmit={submit} className="grid gap-3">
       <Field label="Sponsorship provider" htmlFor="sponsorship-provider" hint="Pays gas for sponsored runs.">
-        <Select id="sponsorship-provider" value={provider} onChange={(e) => setProvider(e.target.value)}>
-          {SPONSORSHIP_PROVIDER_OPTIONS.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </Select>
+        <SponsorshipProviderSelect id="sponsorship-provider" value={provider} onChange={setProvider} />
       </Field>
       {error && <Alert variant="destructive">{error}</Alert>}
       <SaveButton pending={pending} disabled={provider === current}>
@@ -177,17 +192,13 @@ export function ProfileForm({
   profiles: { id: string; label: string }[];
 }) {
   const [target, setTarget] = useState(currentId);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    startTransition(async () => {
-      const result = await updateProfileAction(ids.workspaceSlug, ids.projectId, ids.executableId, target);
-      if (!result.ok) return setError(refusalMessage(result));
-      setError(null);
-      toast.success('Profile saved');
-    });
-  };
+  const { error, pending, save } = useFacetSave();
+  const submit = (e: FormEvent) =>
+    save(
+      e,
+      () => updateProfileAction(ids.workspaceSlug, ids.projectId, ids.executableId, target),
+      'Profile saved',
+    );
   const options = profiles.some((p) => p.id === currentId)
     ? profiles
     : [{ id: currentId, label: `${currentId} (not active)` }, ...profiles];
@@ -227,8 +238,7 @@ export function SecretBindingsForm({
 }) {
   const [rows, setRows] = useState<Row[]>(() => bindings.map((b, i) => ({ key: i, ...b })));
   const [nextKey, setNextKey] = useState(bindings.length);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { error, pending, save } = useFacetSave();
   const update = (key: number, patch: Partial<Row>) =>
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   const add = () => {
@@ -236,20 +246,18 @@ export function SecretBindingsForm({
     setNextKey((k) => k + 1);
   };
   const invalid = rows.some((r) => !r.secretId || !ENV_KEY.test(r.envKey));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    startTransition(async () => {
-      const result = await updateSecretsAction(
-        ids.workspaceSlug,
-        ids.projectId,
-        ids.executableId,
-        rows.map(({ secretId, envKey }) => ({ secretId, envKey })),
-      );
-      if (!result.ok) return setError(refusalMessage(result));
-      setError(null);
-      toast.success(rows.length ? 'Secret bindings saved' : 'Secret bindings cleared');
-    });
-  };
+  const submit = (e: FormEvent) =>
+    save(
+      e,
+      () =>
+        updateSecretsAction(
+          ids.workspaceSlug,
+          ids.projectId,
+          ids.executableId,
+          rows.map(({ secretId, envKey }) => ({ secretId, envKey })),
+        ),
+      rows.length ? 'Secret bindings saved' : 'Secret bindings cleared',
+    );
   return (
     <form onSubmit={submit} className="grid gap-3">
       {rows.length === 0 && <p className="text-muted-foreground text-sm">No secrets bound.</p>}

@@ -8,8 +8,7 @@ import { formatEther, formatGwei } from 'viem';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
-import { Detail } from '@/components/ui/detail';
+import { CopyableDetail, Detail, DetailsCard } from '@/components/ui/detail';
 import { EmptyState } from '@/components/ui/empty-state';
 import { RelativeTime } from '@/components/ui/relative-time';
 import { getDb } from '@/db/client';
@@ -174,90 +173,72 @@ export default async function ExecutionPage({
           </Card>
         </div>
 
-        <Card className="self-start">
-          <CardHeader>
-            <CardTitle>Details</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-4">
-              <Detail label="Execution ID">
-                <span className="flex items-center justify-between gap-2">
-                  <code className="min-w-0 break-all font-mono text-xs">{execution.id}</code>
-                  <CopyButton value={execution.id} label="Copy execution ID" iconOnly variant="ghost" />
-                </span>
-              </Detail>
-              <Detail label="Executable">
-                {name ? (
-                  <Link href={`${base}/executables/${execution.executableId}`} className="hover:underline">
-                    {name}
-                  </Link>
-                ) : (
-                  <code className="font-mono text-xs">{execution.executableId}</code>
+        <DetailsCard className="self-start">
+          <CopyableDetail label="Execution ID" value={execution.id} copyLabel="Copy execution ID" />
+          <Detail label="Executable">
+            {name ? (
+              <Link href={`${base}/executables/${execution.executableId}`} className="hover:underline">
+                {name}
+              </Link>
+            ) : (
+              <code className="font-mono text-xs">{execution.executableId}</code>
+            )}
+          </Detail>
+          <Detail label="Function">
+            <code className="font-mono text-xs">{release?.label ?? execution.functionId}</code>
+          </Detail>
+          <Detail label="Chain">
+            {chain?.name ?? 'Chain'} <span className="text-muted-foreground">· {execution.chainId}</span>
+          </Detail>
+          <Detail label="Scheduled">{formatUtc(execution.scheduledAt)}</Detail>
+          <Detail label="Started">{execution.startedAt ? formatUtc(execution.startedAt) : none}</Detail>
+          <Detail label="Finished">{execution.finishedAt ? formatUtc(execution.finishedAt) : none}</Detail>
+          <Detail label="Duration">
+            {execution.durationMs === null ? none : formatDuration(execution.durationMs)}
+          </Detail>
+          <Detail label="Transaction">
+            {execution.txHash ? (
+              <span className="grid gap-1">
+                <TxHash hash={execution.txHash} full />
+                {explorerTx && (
+                  <a
+                    href={explorerTx}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="flex w-fit items-center gap-1 text-primary text-xs hover:underline"
+                  >
+                    View on explorer <ExternalLink className="size-3" />
+                  </a>
                 )}
-              </Detail>
-              <Detail label="Function">
-                <code className="font-mono text-xs">{release?.label ?? execution.functionId}</code>
-              </Detail>
-              <Detail label="Chain">
-                {chain?.name ?? 'Chain'} <span className="text-muted-foreground">· {execution.chainId}</span>
-              </Detail>
-              <Detail label="Scheduled">{formatUtc(execution.scheduledAt)}</Detail>
-              <Detail label="Started">{execution.startedAt ? formatUtc(execution.startedAt) : none}</Detail>
-              <Detail label="Finished">
-                {execution.finishedAt ? formatUtc(execution.finishedAt) : none}
-              </Detail>
-              <Detail label="Duration">
-                {execution.durationMs === null ? none : formatDuration(execution.durationMs)}
-              </Detail>
-              <Detail label="Transaction">
-                {execution.txHash ? (
-                  <span className="grid gap-1">
-                    <TxHash hash={execution.txHash} full />
-                    {explorerTx && (
-                      <a
-                        href={explorerTx}
-                        target="_blank"
-                        rel="noreferrer"
-                        className="flex w-fit items-center gap-1 text-primary text-xs hover:underline"
-                      >
-                        View on explorer <ExternalLink className="size-3" />
-                      </a>
-                    )}
-                  </span>
-                ) : (
-                  none
-                )}
-              </Detail>
-              {execution.userOpHash && (
-                <Detail label="User operation">
-                  <code className="break-all font-mono text-xs">{execution.userOpHash}</code>
-                </Detail>
-              )}
-              <Detail label="Block">
-                {execution.blockNumber === null ? none : formatNumber(execution.blockNumber)}
-              </Detail>
-              <Detail label="Gas used">
-                <span className="font-mono text-xs" data-testid="execution-gas-used">
-                  {execution.gasUsed ? formatNumber(Number(execution.gasUsed)) : none}
-                </span>
-              </Detail>
-              <Detail label="Gas price">
-                <span className="font-mono text-xs">
-                  {execution.effectiveGasPrice
-                    ? `${formatGwei(BigInt(execution.effectiveGasPrice))} gwei`
-                    : none}
-                </span>
-              </Detail>
-              <Detail label="Fee">
-                <span className="font-mono text-xs">
-                  {fee === null ? none : `${formatEther(fee)} ${symbol}`}
-                </span>
-              </Detail>
-              <Detail label="Compute units">{formatNumber(execution.computeUnits)}</Detail>
-              <Detail label="RPC requests">{formatNumber(execution.rpcRequests)}</Detail>
-            </dl>
-          </CardContent>
-        </Card>
+              </span>
+            ) : (
+              none
+            )}
+          </Detail>
+          {execution.userOpHash && (
+            <Detail label="User operation">
+              <code className="break-all font-mono text-xs">{execution.userOpHash}</code>
+            </Detail>
+          )}
+          <Detail label="Block">
+            {execution.blockNumber === null ? none : formatNumber(execution.blockNumber)}
+          </Detail>
+          <Detail label="Gas used">
+            <span className="font-mono text-xs" data-testid="execution-gas-used">
+              {execution.gasUsed ? formatNumber(Number(execution.gasUsed)) : none}
+            </span>
+          </Detail>
+          <Detail label="Gas price">
+            <span className="font-mono text-xs">
+              {execution.effectiveGasPrice ? `${formatGwei(BigInt(execution.effectiveGasPrice))} gwei` : none}
+            </span>
+          </Detail>
+          <Detail label="Fee">
+            <span className="font-mono text-xs">{fee === null ? none : `${formatEther(fee)} ${symbol}`}</span>
+          </Detail>
+          <Detail label="Compute units">{formatNumber(execution.computeUnits)}</Detail>
+          <Detail label="RPC requests">{formatNumber(execution.rpcRequests)}</Detail>
+        </DetailsCard>
       </div>
     </div>
   );

@@ -4,9 +4,9 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Detail } from '@/components/ui/detail';
+import { CopyableDetail, Detail, DetailsCard } from '@/components/ui/detail';
 import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
@@ -135,72 +135,55 @@ export default async function ReleaseSourcePage({
           )}
         </Card>
 
-        <Card className="self-start">
-          <CardHeader>
-            <CardTitle>Release</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <dl className="grid gap-4">
-              <Detail label="Function ID">
-                <span className="flex items-center justify-between gap-2">
-                  <code className="min-w-0 break-all font-mono text-xs">{release.id}</code>
-                  <CopyButton value={release.id} label="Copy function ID" iconOnly variant="ghost" />
-                </span>
-              </Detail>
-              <Detail label="Checksum (SHA-256)">
-                <span className="flex items-center justify-between gap-2">
-                  <code className="min-w-0 break-all font-mono text-xs">{release.checksum}</code>
-                  <CopyButton value={release.checksum} label="Copy checksum" iconOnly variant="ghost" />
-                </span>
-              </Detail>
-              <Detail label="Size">
-                {formatBytes(release.size)} · {files.length} {files.length === 1 ? 'file' : 'files'}
-              </Detail>
-              <Detail label="Created">{formatDate(release.createdAt)}</Detail>
-              <Detail label="Permissions">
-                <span className={cn(permissions.tone === 'muted' && 'text-muted-foreground')}>
-                  {permissions.label}
-                </span>
-                {release.permissions && release.permissions.calls.length > 0 && (
-                  <ul className="mt-2 grid gap-2">
-                    {release.permissions.calls.map((c) => (
-                      <li key={c.to} className="rounded-md border bg-muted/40 px-2.5 py-2">
-                        <code className="block break-all font-mono text-[11px]">{c.to}</code>
-                        <span className="mt-1 flex flex-wrap gap-1">
-                          {c.functions.map((fn) => (
-                            <Badge key={fn} variant="outline" className="font-mono font-normal">
-                              {fn}
-                            </Badge>
-                          ))}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </Detail>
-              <Detail label="Args schema">
-                {release.schema ? (
-                  <pre className="max-h-64 overflow-auto rounded-md border bg-muted/40 p-2.5 font-mono text-[11px] leading-relaxed">
-                    {prettyJson(release.schema)}
-                  </pre>
-                ) : (
-                  <span className="text-muted-foreground">None</span>
-                )}
-              </Detail>
-              {release.definedCallbacks.length > 0 && (
-                <Detail label="Callbacks">
-                  <span className="flex flex-wrap gap-1">
-                    {release.definedCallbacks.map((cb) => (
-                      <Badge key={cb} variant="secondary" className="font-mono">
-                        {cb}
-                      </Badge>
-                    ))}
-                  </span>
-                </Detail>
-              )}
-            </dl>
-          </CardContent>
-        </Card>
+        <DetailsCard title="Release" className="self-start">
+          <CopyableDetail label="Function ID" value={release.id} copyLabel="Copy function ID" />
+          <CopyableDetail label="Checksum (SHA-256)" value={release.checksum} copyLabel="Copy checksum" />
+          <Detail label="Size">
+            {formatBytes(release.size)} · {files.length} {files.length === 1 ? 'file' : 'files'}
+          </Detail>
+          <Detail label="Created">{formatDate(release.createdAt)}</Detail>
+          <Detail label="Permissions">
+            <span className={cn(permissions.tone === 'muted' && 'text-muted-foreground')}>
+              {permissions.label}
+            </span>
+            {release.permissions && release.permissions.calls.length > 0 && (
+              <ul className="mt-2 grid gap-2">
+                {release.permissions.calls.map((c) => (
+                  <li key={c.to} className="rounded-md border bg-muted/40 px-2.5 py-2">
+                    <code className="block break-all font-mono text-[11px]">{c.to}</code>
+                    <span className="mt-1 flex flex-wrap gap-1">
+                      {c.functions.map((fn) => (
+                        <Badge key={fn} variant="outline" className="font-mono font-normal">
+                          {fn}
+                        </Badge>
+                      ))}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Detail>
+          <Detail label="Args schema">
+            {release.schema ? (
+              <pre className="max-h-64 overflow-auto rounded-md border bg-muted/40 p-2.5 font-mono text-[11px] leading-relaxed">
+                {prettyJson(release.schema)}
+              </pre>
+            ) : (
+              <span className="text-muted-foreground">None</span>
+            )}
+          </Detail>
+          {release.definedCallbacks.length > 0 && (
+            <Detail label="Callbacks">
+              <span className="flex flex-wrap gap-1">
+                {release.definedCallbacks.map((cb) => (
+                  <Badge key={cb} variant="secondary" className="font-mono">
+                    {cb}
+                  </Badge>
+                ))}
+              </span>
+            </Detail>
+          )}
+        </DetailsCard>
       </div>
     </div>
   );
