@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,10 +7,9 @@ import { unzipSync } from 'fflate';
 import { type Address, encodeFunctionData, erc20Abi, type Hex, parseAbi } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Json, Task, TaskContext, TaskResult } from '@/sdk/index';
+import { type CliRun as Run, tickwork as runCli } from '../support/cli';
 import { newProject, newWorkspace } from '../support/fixtures';
 import { api } from '../support/http';
-
-type Run = { code: number | null; stdout: string; stderr: string };
 
 const EXAMPLES = ['storage-counter', 'balance-threshold', 'webhook-args'] as const;
 const examplePath = (name: string, file = '') => path.resolve('examples/tasks', name, file);
@@ -28,23 +26,7 @@ beforeAll(() => {
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 /** `npm run -s tickwork -- …` with only the given TICKWORK_* variables. */
-function tickwork(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: configHome };
-  for (const key of Object.keys(childEnv)) if (key.startsWith('TICKWORK_')) delete childEnv[key];
-  Object.assign(childEnv, env);
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'tickwork', '--', ...args], {
-      env: childEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const tickwork = (args: string[], env: Record<string, string> = {}) => runCli(args, { configHome, env });
 
 /** stdout holds exactly one JSON document and nothing else. */
 function json(run: Run) {
