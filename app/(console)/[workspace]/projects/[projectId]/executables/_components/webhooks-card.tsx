@@ -102,6 +102,12 @@ export function WebhooksCard({
           >
             {revealed.url}
           </code>
+          <p className="text-muted-foreground text-xs">
+            Call it with an empty body to run with the saved args, or a JSON object to replace them:
+          </p>
+          <code className="block w-full break-all rounded-md border bg-background px-2 py-1.5 font-mono text-muted-foreground text-xs">
+            curl -X POST -H 'Content-Type: application/json' -d '{'{}'}' '&lt;URL&gt;'
+          </code>
           <div className="flex gap-2">
             <CopyButton value={revealed.url} label="Copy webhook URL" />
             <Button size="sm" variant="ghost" onClick={() => setRevealed(null)}>
