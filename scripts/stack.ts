@@ -5,6 +5,7 @@ import path from 'node:path';
 import { bootDatabase } from '@/db/bootstrap';
 import { startAnvil } from '@/lib/chains/anvil';
 import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
+import { type LocalBundler, startLocalBundler } from '@/lib/chains/bundler';
 import { DATA_DIR } from '@/lib/config/paths';
 
 /** A secret generated once into `.data/` when its env var is not given. */
@@ -22,7 +23,8 @@ export type Stack = { env: NodeJS.ProcessEnv; stop: () => Promise<void> };
 
 /**
  * The embedded infrastructure: Postgres (unless `DATABASE_URL`) migrated, and the local anvil chain (unless
- * `TICKWORK_CHAINS` names real chains) with its contracts bootstrapped. Returns the environment the app needs.
+ * `TICKWORK_CHAINS` names real chains) with its contracts bootstrapped and an ERC-4337 bundler and mock
+ * paymaster on it. Returns the environment the app needs.
  */
 export async function bootInfrastructure(): Promise<Stack> {
   const database = await bootDatabase();
@@ -32,9 +34,11 @@ export async function bootInfrastructure(): Promise<Stack> {
         port: Number(process.env.TICKWORK_ANVIL_PORT ?? 8545),
         stateFile: path.join(DATA_DIR, 'anvil-state.json'),
       });
+  let bundler: LocalBundler | null = null;
   if (chain) {
     try {
       await bootstrapLocalChain(chain.rpcUrl);
+      bundler = await startLocalBundler(chain.rpcUrl);
     } catch (error) {
       await chain.stop();
       await database.stop();
@@ -48,10 +52,15 @@ export async function bootInfrastructure(): Promise<Stack> {
     AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST ?? 'true',
     NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED ?? '1',
     ...(chain && { TICKWORK_LOCAL_RPC_URL: chain.rpcUrl }),
+    ...(bundler && {
+      TICKWORK_LOCAL_BUNDLER_URL: bundler.bundlerUrl,
+      TICKWORK_LOCAL_PAYMASTER_URL: bundler.paymasterUrl,
+    }),
   };
   return {
     env,
     stop: async () => {
+      await bundler?.stop();
       await chain?.stop();
       await database.stop();
     },

@@ -49,6 +49,8 @@ const suiteEnv: NodeJS.ProcessEnv = {
   TEST_BASE_URL: stack.baseUrl,
   TEST_DATABASE_URL: stack.databaseUrl,
   TEST_RPC_URL: stack.rpcUrl,
+  TEST_BUNDLER_URL: stack.bundlerUrl,
+  TEST_PAYMASTER_URL: stack.paymasterUrl,
   TEST_MASTER_KEY: stack.env.TICKWORK_MASTER_KEY,
   PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'playwright.json'),
 };

@@ -6,6 +6,8 @@ declare module 'vitest' {
     baseUrl: string;
     databaseUrl: string;
     rpcUrl: string;
+    bundlerUrl: string;
+    paymasterUrl: string;
     masterKey: string;
   }
 }
@@ -17,6 +19,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', given ?? (stack?.baseUrl as string));
   project.provide('databaseUrl', process.env.TEST_DATABASE_URL ?? (stack?.databaseUrl as string));
   project.provide('rpcUrl', process.env.TEST_RPC_URL ?? (stack?.rpcUrl as string));
+  project.provide('bundlerUrl', process.env.TEST_BUNDLER_URL ?? (stack?.bundlerUrl as string));
+  project.provide('paymasterUrl', process.env.TEST_PAYMASTER_URL ?? (stack?.paymasterUrl as string));
   project.provide('masterKey', process.env.TEST_MASTER_KEY ?? (stack?.env.TICKWORK_MASTER_KEY as string));
   return async () => {
     await stack?.stop();

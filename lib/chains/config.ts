@@ -26,6 +26,10 @@ const ChainConfigSchema = z.object({
     .default({ name: 'Ether', symbol: 'ETH', decimals: 18 }),
   explorerUrl: z.url().nullable().default(null),
   contracts: ChainContractsSchema.optional(),
+  /** An ERC-4337 bundler for the chain's user operations (gas modes sponsored / self-funded). */
+  bundlerUrl: z.url().optional(),
+  /** An ERC-7677 paymaster for sponsored gas when the executable names no sponsorship provider. */
+  paymasterUrl: z.url().optional(),
 });
 
 export type ChainConfig = z.infer<typeof ChainConfigSchema>;

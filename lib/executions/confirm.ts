@@ -24,7 +24,12 @@ export async function confirmExecution(db: DbOrTx, executionId: string): Promise
   if (ctx?.execution.status !== 'submitted' || !hash) return { status: ctx?.execution.status ?? 'gone' };
   let submitter: Submitter;
   try {
-    submitter = submitterFor({ db, profile: ctx.profile, gasMode: ctx.executable.gasMode });
+    submitter = submitterFor({
+      db,
+      profile: ctx.profile,
+      gasMode: ctx.executable.gasMode,
+      sponsorshipProvider: ctx.executable.sponsorshipProvider,
+    });
   } catch (error) {
     if (!(error instanceof SubmissionError)) throw error;
     // The profile or gas mode changed since the submission: nothing can read the receipt for it any more.

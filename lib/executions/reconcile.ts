@@ -58,7 +58,12 @@ async function lookFor(db: Db, executionId: string): Promise<Look> {
   if (!ctx?.chain || !hash) return { resolved: false };
   const { nonce, userOpHash } = ctx.execution;
   try {
-    const submitter = submitterFor({ db, profile: ctx.profile, gasMode: ctx.executable.gasMode });
+    const submitter = submitterFor({
+      db,
+      profile: ctx.profile,
+      gasMode: ctx.executable.gasMode,
+      sponsorshipProvider: ctx.executable.sponsorshipProvider,
+    });
     const receipt = await submitter.confirm(hash, LOOK_MS);
     if (receipt.status !== 'unknown') {
       const { status, error, txHash, gasUsed, effectiveGasPrice, blockNumber } = receiptEnding(receipt);

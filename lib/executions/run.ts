@@ -131,7 +131,12 @@ export async function evaluateExecution(
     return { next: 'done' };
   }
   try {
-    const submitter = submitterFor({ db, profile: ctx.profile, gasMode: executable.gasMode });
+    const submitter = submitterFor({
+      db,
+      profile: ctx.profile,
+      gasMode: executable.gasMode,
+      sponsorshipProvider: executable.sponsorshipProvider,
+    });
     const { gasEstimate } = await submitter.simulate(calls);
     if (execution.dryRun) {
       const summary = `dry run: ${calls.length} call${calls.length === 1 ? '' : 's'} simulated successfully (gas ≈ ${gasEstimate}); nothing was submitted`;

@@ -8,11 +8,14 @@ import { startEmbeddedPostgres } from '@/db/embedded';
 import { migrateDatabase } from '@/db/migrate';
 import { startAnvil } from '@/lib/chains/anvil';
 import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
+import { type LocalBundler, startLocalBundler } from '@/lib/chains/bundler';
 
 export type TestStack = {
   baseUrl: string;
   databaseUrl: string;
   rpcUrl: string;
+  bundlerUrl: string;
+  paymasterUrl: string;
   env: NodeJS.ProcessEnv;
   stop: () => Promise<void>;
 };
@@ -41,7 +44,8 @@ async function waitForHealth(baseUrl: string, app: ChildProcess) {
 
 /**
  * A throw-away deployment for tests and benchmarks: fresh embedded Postgres (fsync off) in a temp dir,
- * a fresh anvil with the local chain contracts (`bootstrapLocalChain`), and the built app (`next start`) on
+ * a fresh anvil with the local chain contracts (`bootstrapLocalChain`), the alto bundler and mock paymaster on it
+ * (`startLocalBundler`), and the built app (`next start`) on
  * free ports. Needs `next build` to have run.
  */
 export async function startTestStack(opts: { env?: Record<string, string> } = {}): Promise<TestStack> {
@@ -55,8 +59,10 @@ export async function startTestStack(opts: { env?: Record<string, string> } = {}
   });
   await migrateDatabase(database.url);
   const chain = await startAnvil({ port: await freePort() });
+  let bundler: LocalBundler;
   try {
     await bootstrapLocalChain(chain.rpcUrl);
+    bundler = await startLocalBundler(chain.rpcUrl);
   } catch (error) {
     await chain.stop();
     await database.stop();
@@ -70,6 +76,8 @@ export async function startTestStack(opts: { env?: Record<string, string> } = {}
     DATABASE_URL: database.url,
     TICKWORK_DATA_DIR: dir,
     TICKWORK_LOCAL_RPC_URL: chain.rpcUrl,
+    TICKWORK_LOCAL_BUNDLER_URL: bundler.bundlerUrl,
+    TICKWORK_LOCAL_PAYMASTER_URL: bundler.paymasterUrl,
     AUTH_SECRET: randomBytes(32).toString('base64'),
     AUTH_TRUST_HOST: 'true',
     AUTH_URL: baseUrl,
@@ -100,10 +108,13 @@ export async function startTestStack(opts: { env?: Record<string, string> } = {}
     baseUrl,
     databaseUrl: database.url,
     rpcUrl: chain.rpcUrl,
+    bundlerUrl: bundler.bundlerUrl,
+    paymasterUrl: bundler.paymasterUrl,
     env,
     stop: async () => {
       app.kill('SIGTERM');
       await new Promise((r) => (app.exitCode !== null ? r(null) : app.once('exit', r)));
+      await bundler.stop();
       await chain.stop();
       await database.stop();
       rmSync(dir, { recursive: true, force: true });

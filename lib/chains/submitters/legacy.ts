@@ -13,14 +13,11 @@ import {
   keccak256,
   parseAbi,
 } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
 import type { DbOrTx } from '@/db/client';
 import type { ChainConfig } from '@/lib/chains/config';
-import { getChainContracts } from '@/lib/chains/contracts';
-import { decryptSecret } from '@/lib/crypto/envelope';
 import { publicClientFor } from '@/lib/profiles/chain';
-import { delegationCode } from '@/lib/profiles/provision';
 import type { PlannedCall } from '@/lib/runtime/task-types';
+import { accountSigner, requireDelegation } from './account';
 import { chainFailure, describeBatchRevert, isRevert, isTransportFailure, revertDataOf } from './revert';
 import { type Confirmation, type SignedTransaction, SubmissionError, type Submitter } from './types';
 
@@ -39,7 +36,7 @@ export type LegacySubmitterOptions = {
   encryptedKey: string;
 };
 
-const encodeBatch = (calls: PlannedCall[]) =>
+export const encodeBatch = (calls: PlannedCall[]) =>
   encodeFunctionData({
     abi: accountAbi,
     functionName: 'executeBatch',
@@ -62,24 +59,6 @@ export function legacySubmitter({
   const formatWei = (wei: bigint) =>
     `${formatUnits(wei, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
 
-  /** Without the delegation a call to the EOA "succeeds" doing nothing, so it is checked before anything else. */
-  async function requireDelegation() {
-    const delegate = getChainContracts(chain.chainId)?.simple7702Account;
-    if (!delegate)
-      throw new SubmissionError(
-        'chain_not_supported',
-        `chain ${chain.chainId} has no EIP-7702 account contract recorded`,
-      );
-    const code = await client.getCode({ address }).catch((error) => {
-      throw chainFailure('simulation_failed', 'reading the account code', error);
-    });
-    if (code?.toLowerCase() !== delegationCode(delegate))
-      throw new SubmissionError(
-        'account_not_delegated',
-        `the profile account ${address} is not delegated to Simple7702Account on chain ${chain.chainId}`,
-      );
-  }
-
   /**
    * The checks before a batch may be signed: the account is delegated and can pay the calls' value, the batch
    * passes eth_call and eth_estimateGas from the account to itself (revert reasons decoded), and the balance
@@ -87,7 +66,7 @@ export function legacySubmitter({
    */
   async function prepare(calls: PlannedCall[]): Promise<{ data: Hex; gas: bigint }> {
     if (calls.length === 0) throw new SubmissionError('empty_batch', 'the batch has no calls');
-    const [balance] = await Promise.all([readBalance(), requireDelegation()]);
+    const [balance] = await Promise.all([readBalance(), requireDelegation(client, chain, address)]);
     const value = calls.reduce((sum, c) => sum + BigInt(c.value), 0n);
     // Checked first: a call whose value the account lacks fails with empty revert data, a poor explanation.
     if (balance < value)
@@ -139,28 +118,12 @@ export function legacySubmitter({
     return { gasEstimate: gas.toString() };
   }
 
-  /** The key is decrypted only here, for signing; it is never logged nor put into an error. */
-  function signer() {
-    let account: ReturnType<typeof privateKeyToAccount>;
-    try {
-      account = privateKeyToAccount(decryptSecret(encryptedKey) as Hex);
-    } catch {
-      throw new SubmissionError('account_key_unreadable', 'the profile account key could not be decrypted');
-    }
-    if (account.address.toLowerCase() !== address.toLowerCase())
-      throw new SubmissionError(
-        'account_key_mismatch',
-        'the stored account key does not match the profile address',
-      );
-    return account;
-  }
-
   async function submit(
     calls: PlannedCall[],
     onSigned: (signed: SignedTransaction) => Promise<void>,
   ): Promise<SignedTransaction> {
     const { data, gas } = await prepare(calls);
-    const account = signer();
+    const account = accountSigner(encryptedKey, address);
     // One signer per (chain, account) at a time, across processes: the pending nonce is read, the transaction
     // signed, recorded and broadcast under a transaction-scoped advisory lock, so the next holder sees it.
     // Given a transaction handle, this is a savepoint and the lock lasts until that transaction ends.

@@ -1,0 +1,311 @@
+// The submitter of a legacy profile whose gas is paid through ERC-4337: the profile's EOA, EIP-7702-delegated to
+// Simple7702Account (a 4337 account for EntryPoint 0.8), sends a user operation whose callData is
+// `executeBatch(calls)` — atomic like the self-paid batch. With a paymaster (gas mode `sponsored`) the paymaster
+// pays; without one (`self-funded`) the account pays the EntryPoint's prefund from its own balance.
+import { sql } from 'drizzle-orm';
+import {
+  type Address,
+  BaseError,
+  decodeFunctionData,
+  formatUnits,
+  type Hex,
+  hexToBigInt,
+  http,
+  parseAbi,
+} from 'viem';
+import {
+  createBundlerClient,
+  createPaymasterClient,
+  entryPoint08Abi,
+  formatUserOperationRequest,
+  getUserOperationHash,
+  InsufficientPrefundError,
+  toSimple7702SmartAccount,
+  type UserOperation,
+} from 'viem/account-abstraction';
+import type { DbOrTx } from '@/db/client';
+import type { ChainConfig } from '@/lib/chains/config';
+import { getChainContracts } from '@/lib/chains/contracts';
+import { publicClientFor, viemChain } from '@/lib/profiles/chain';
+import type { PlannedCall } from '@/lib/runtime/task-types';
+import { accountSigner, requireDelegation, simple7702AccountOf } from './account';
+import { encodeBatch } from './legacy';
+import { chainFailure, describeBatchRevert, isRevert, isTransportFailure, revertDataOf } from './revert';
+import { type Confirmation, type SignedUserOperation, SubmissionError, type Submitter } from './types';
+
+export type UserOperationSubmitterOptions = {
+  db: DbOrTx;
+  chain: ChainConfig;
+  address: Address;
+  encryptedKey: string;
+  bundlerUrl: string;
+  /** An ERC-7677 paymaster (gas mode `sponsored`), or null: the account pays its own prefund (`self-funded`). */
+  paymasterUrl: string | null;
+  /** ERC-7677 `context` passed to the paymaster (e.g. Alchemy's `{ policyId }`). */
+  paymasterContext?: Record<string, unknown>;
+  /**
+   * `bundler`: the user operation's fees from `pimlico_getUserOperationGasPrice` (alto and Pimlico refuse
+   * operations priced below it); `node`: the chain node's fee estimate (viem's default).
+   */
+  fees?: 'bundler' | 'node';
+};
+
+const accountAbi = parseAbi([
+  'struct Call { address target; uint256 value; bytes data; }',
+  'function executeBatch(Call[] calls)',
+]);
+const entryPointReadAbi = parseAbi([
+  'function balanceOf(address) view returns (uint256)',
+  'function getNonce(address sender, uint192 key) view returns (uint256)',
+]);
+
+/**
+ * The execution's revert data as a bundler words it (alto: "UserOperation reverted during simulation with
+ * reason: 0x…"); the JSON-RPC error carries no `data` for it.
+ */
+function bundlerRevertData(error: BaseError): Hex | undefined {
+  const match = /with reason: (0x[0-9a-fA-F]*)/.exec(`${error.details ?? ''} ${error.shortMessage}`);
+  return match ? (match[1] as Hex) : undefined;
+}
+
+/** The advisory lock taken while the 4337 nonce (key 0) of this account is read, signed over and sent. */
+export const userOperationLockKey = (chainId: number, address: Address) =>
+  `tickwork:userop-nonce:${chainId}:${address.toLowerCase()}`;
+
+/** Everything the EntryPoint may charge for a user operation: the sum of its gas limits at its max fee. */
+const maxGas = (op: UserOperation<'0.8'>) =>
+  op.preVerificationGas +
+  op.verificationGasLimit +
+  op.callGasLimit +
+  (op.paymasterVerificationGasLimit ?? 0n) +
+  (op.paymasterPostOpGasLimit ?? 0n);
+
+export function userOperationSubmitter({
+  db,
+  chain,
+  address,
+  encryptedKey,
+  bundlerUrl,
+  paymasterUrl,
+  paymasterContext,
+  fees = 'node',
+}: UserOperationSubmitterOptions): Submitter<SignedUserOperation> {
+  const client = publicClientFor(chain);
+  const sponsored = paymasterUrl !== null;
+  const entryPointAddress = getChainContracts(chain.chainId)?.entryPoint08;
+  const bundler = createBundlerClient({
+    client,
+    chain: viemChain(chain),
+    pollingInterval: 250,
+    // No retries: a refused operation is refused again, and a send must not be repeated behind our back.
+    transport: http(bundlerUrl, { retryCount: 0 }),
+    paymaster: sponsored
+      ? createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) })
+      : undefined,
+    paymasterContext,
+    userOperation:
+      fees === 'bundler'
+        ? {
+            estimateFeesPerGas: async ({ bundlerClient }) => {
+              const { fast } = await bundlerClient.request<{
+                Method: 'pimlico_getUserOperationGasPrice';
+                Parameters: [];
+                ReturnType: { fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } };
+              }>({ method: 'pimlico_getUserOperationGasPrice', params: [] });
+              return {
+                maxFeePerGas: hexToBigInt(fast.maxFeePerGas),
+                maxPriorityFeePerGas: hexToBigInt(fast.maxPriorityFeePerGas),
+              };
+            },
+          }
+        : undefined,
+  });
+  const formatWei = (wei: bigint) =>
+    `${formatUnits(wei, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
+
+  function entryPoint() {
+    if (!entryPointAddress)
+      throw new SubmissionError(
+        'chain_not_supported',
+        `chain ${chain.chainId} has no EntryPoint 0.8 recorded`,
+      );
+    return { abi: entryPoint08Abi, address: entryPointAddress, version: '0.8' } as const;
+  }
+
+  const smartAccount = () =>
+    toSimple7702SmartAccount({
+      client,
+      owner: accountSigner(encryptedKey, address),
+      implementation: simple7702AccountOf(chain),
+      entryPoint: entryPoint(),
+    });
+
+  /**
+   * The checks and the filling of a user operation: the account is delegated (else viem would sign a fresh
+   * authorization) and can pay the calls' value; the bundler estimates the gas (a reverting batch fails here),
+   * the paymaster signs its sponsorship; a self-funded account must hold the prefund the EntryPoint will take.
+   */
+  async function prepare(calls: PlannedCall[]) {
+    if (calls.length === 0) throw new SubmissionError('empty_batch', 'the batch has no calls');
+    const ep = entryPoint();
+    const [balance] = await Promise.all([
+      client.getBalance({ address }).catch((error) => {
+        throw chainFailure('simulation_failed', 'reading the account balance', error);
+      }),
+      requireDelegation(client, chain, address),
+    ]);
+    const value = calls.reduce((sum, c) => sum + BigInt(c.value), 0n);
+    if (balance < value)
+      throw new SubmissionError(
+        'insufficient_funds',
+        `the profile account ${address} cannot pay the value its calls send: balance ${formatWei(balance)}, the calls send ${formatWei(value)}`,
+      );
+
+    const account = await smartAccount();
+    // Nonce key 0, read from the EntryPoint (viem would pick a fresh key per operation, making the nonce a
+    // 200-bit number); sequential operations of the account are serialised by `submit`'s lock instead.
+    const nonce = await client
+      .readContract({
+        address: ep.address,
+        abi: entryPointReadAbi,
+        functionName: 'getNonce',
+        args: [address, 0n],
+      })
+      .catch((error) => {
+        throw chainFailure('simulation_failed', 'reading the account nonce', error);
+      });
+    const op = (await bundler
+      .prepareUserOperation({ account, callData: encodeBatch(calls), nonce })
+      .catch((error) => {
+        throw simulationFailure(error, calls);
+      })) as UserOperation<'0.8'>;
+
+    if (!sponsored) {
+      // The bundler estimates with the sender's balance overridden, so a poor account passes the estimate and is
+      // refused (AA21) only at the send: checked here. What the EntryPoint already holds for it counts.
+      const deposit = await client
+        .readContract({
+          address: ep.address,
+          abi: entryPointReadAbi,
+          functionName: 'balanceOf',
+          args: [address],
+        })
+        .catch((error) => {
+          throw chainFailure('simulation_failed', 'reading the account deposit', error);
+        });
+      const prefund = maxGas(op) * op.maxFeePerGas;
+      const missing = prefund > deposit ? prefund - deposit : 0n;
+      if (balance < value + missing)
+        throw new SubmissionError(
+          'insufficient_funds',
+          `the profile account ${address} cannot pay for the user operation: balance ${formatWei(balance)}, needs about ${formatWei(value + missing)}`,
+        );
+    }
+    return { account, op };
+  }
+
+  function simulationFailure(error: unknown, calls: PlannedCall[]): SubmissionError {
+    if (error instanceof SubmissionError) return error;
+    if (isTransportFailure(error))
+      return new SubmissionError(
+        'bundler_unavailable',
+        `the ${sponsored ? 'bundler or paymaster' : 'bundler'} did not answer while preparing the user operation`,
+      );
+    if (!(error instanceof BaseError))
+      return chainFailure('simulation_failed', 'preparing the user operation', error);
+    if (error.walk((e) => e instanceof InsufficientPrefundError))
+      return new SubmissionError(
+        'insufficient_funds',
+        `the profile account ${address} cannot pay the prefund of the user operation`,
+      );
+    const revertData = bundlerRevertData(error) ?? revertDataOf(error);
+    if (revertData !== undefined)
+      return new SubmissionError('simulation_reverted', describeBatchRevert(revertData, calls));
+    // An EntryPoint refusal (AAxx: validation, paymaster…) is not the batch reverting: keep the bundler's words.
+    if (!/\bAA\d\d\b/.test(`${error.shortMessage} ${error.details ?? ''}`) && isRevert(error))
+      return new SubmissionError('simulation_reverted', describeBatchRevert(undefined, calls));
+    return chainFailure('simulation_failed', 'preparing the user operation', error);
+  }
+
+  async function simulate(calls: PlannedCall[]) {
+    const { op } = await prepare(calls);
+    return { gasEstimate: maxGas(op).toString() };
+  }
+
+  async function submit(
+    calls: PlannedCall[],
+    onSigned: (signed: SignedUserOperation) => Promise<void>,
+  ): Promise<SignedUserOperation> {
+    // One user operation per (chain, account) at a time, across processes: its nonce is read, the paymaster signs
+    // over it, and it is signed, recorded and sent under a transaction-scoped advisory lock.
+    const lockKey = userOperationLockKey(chain.chainId, address);
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+      const { account, op } = await prepare(calls);
+      const signature = await account.signUserOperation(op);
+      const userOperation = { ...op, signature };
+      const userOpHash = getUserOperationHash({
+        chainId: chain.chainId,
+        entryPointAddress: entryPoint().address,
+        entryPointVersion: '0.8',
+        userOperation,
+      });
+      const signed = { userOpHash, nonce: Number(op.nonce) };
+      await onSigned(signed);
+      await bundler
+        .request({
+          method: 'eth_sendUserOperation',
+          params: [formatUserOperationRequest(userOperation), entryPoint().address],
+        })
+        .catch((error) => {
+          if (isTransportFailure(error))
+            throw new SubmissionError(
+              'broadcast_unknown',
+              `the bundler did not answer the sending of user operation ${userOpHash}; it may still be bundled`,
+            );
+          throw chainFailure('bundler_rejected', `sending user operation ${userOpHash}`, error);
+        });
+      return signed;
+    });
+  }
+
+  async function confirm(userOpHash: Hex, timeoutMs: number): Promise<Confirmation> {
+    let receipt: Awaited<ReturnType<typeof bundler.waitForUserOperationReceipt>>;
+    try {
+      receipt = await bundler.waitForUserOperationReceipt({ hash: userOpHash, timeout: timeoutMs });
+    } catch {
+      // A timeout and a bundler outage alike: the operation may still be bundled; the reconciler looks again.
+      return { status: 'unknown', txHash: userOpHash };
+    }
+    // The operation's own share of the bundle: what the account or the paymaster was charged for it.
+    const gasUsed = receipt.actualGasUsed;
+    const mined = {
+      txHash: receipt.receipt.transactionHash,
+      gasUsed: gasUsed.toString(),
+      effectiveGasPrice: (gasUsed > 0n ? receipt.actualGasCost / gasUsed : 0n).toString(),
+      blockNumber: Number(receipt.receipt.blockNumber),
+    };
+    if (receipt.success) return { status: 'confirmed', ...mined };
+    return {
+      status: 'reverted',
+      ...mined,
+      error: { code: 'execution_reverted', message: await revertReason(userOpHash, receipt.reason) },
+    };
+  }
+
+  /** Why an included operation's batch reverted: the EntryPoint logs the revert data; the calls name the target. */
+  async function revertReason(userOpHash: Hex, reason: string | undefined): Promise<string> {
+    let calls: { to: Address }[] = [];
+    try {
+      const { userOperation } = await bundler.getUserOperation({ hash: userOpHash });
+      const { args } = decodeFunctionData({ abi: accountAbi, data: userOperation.callData });
+      calls = args[0].map((c) => ({ to: c.target }));
+    } catch {
+      // Not our batch, or the bundler forgot the operation: the reason is still worth giving.
+    }
+    if (reason && /^0x[0-9a-f]*$/i.test(reason)) return describeBatchRevert(reason as Hex, calls);
+    return 'the batch reverted on chain; the reason could not be read';
+  }
+
+  return { simulate, submit, confirm };
+}
