@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@/db/client';
-import { submitterFor } from '@/lib/chains/submitters';
+import { receiptReader } from '@/lib/chains/submitters';
 import {
   type Confirmation,
   SubmissionError,
@@ -24,12 +24,15 @@ export async function confirmExecution(db: DbOrTx, executionId: string): Promise
   if (ctx?.execution.status !== 'submitted' || !hash) return { status: ctx?.execution.status ?? 'gone' };
   let submitter: Submitter;
   try {
-    submitter = submitterFor({
-      db,
-      profile: ctx.profile,
-      gasMode: ctx.executable.gasMode,
-      sponsorshipProvider: ctx.executable.sponsorshipProvider,
-    });
+    submitter = receiptReader(
+      {
+        db,
+        profile: ctx.profile,
+        gasMode: ctx.executable.gasMode,
+        sponsorshipProvider: ctx.executable.sponsorshipProvider,
+      },
+      ctx.execution,
+    );
   } catch (error) {
     if (!(error instanceof SubmissionError)) throw error;
     // The profile or gas mode changed since the submission: nothing can read the receipt for it any more.

@@ -2,7 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Address } from 'viem';
 import type { Db } from '@/db/client';
 import { executions } from '@/db/schema';
-import { submitterFor } from '@/lib/chains/submitters';
+import { receiptReader } from '@/lib/chains/submitters';
 import { submissionHash } from '@/lib/chains/submitters/types';
 import { publicClientFor } from '@/lib/profiles/chain';
 import { receiptEnding } from './confirm';
@@ -58,12 +58,15 @@ async function lookFor(db: Db, executionId: string): Promise<Look> {
   if (!ctx?.chain || !hash) return { resolved: false };
   const { nonce, userOpHash } = ctx.execution;
   try {
-    const submitter = submitterFor({
-      db,
-      profile: ctx.profile,
-      gasMode: ctx.executable.gasMode,
-      sponsorshipProvider: ctx.executable.sponsorshipProvider,
-    });
+    const submitter = receiptReader(
+      {
+        db,
+        profile: ctx.profile,
+        gasMode: ctx.executable.gasMode,
+        sponsorshipProvider: ctx.executable.sponsorshipProvider,
+      },
+      ctx.execution,
+    );
     const receipt = await submitter.confirm(hash, LOOK_MS);
     if (receipt.status !== 'unknown') {
       const { status, error, txHash, gasUsed, effectiveGasPrice, blockNumber } = receiptEnding(receipt);

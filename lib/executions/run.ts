@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executions } from '@/db/schema';
-import { submitterFor } from '@/lib/chains/submitters';
+import { simulateWithFallback } from '@/lib/chains/submitters';
 import { SubmissionError } from '@/lib/chains/submitters/types';
 import { declaresCall } from '@/lib/functions/permissions';
 import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
@@ -131,13 +131,24 @@ export async function evaluateExecution(
     return { next: 'done' };
   }
   try {
-    const submitter = submitterFor({
-      db,
-      profile: ctx.profile,
-      gasMode: executable.gasMode,
-      sponsorshipProvider: executable.sponsorshipProvider,
-    });
-    const { gasEstimate } = await submitter.simulate(calls);
+    const { submitter, gasEstimate, fellBack } = await simulateWithFallback(
+      {
+        db,
+        profile: ctx.profile,
+        gasMode: executable.gasMode,
+        sponsorshipProvider: executable.sponsorshipProvider,
+        gasFallback: executable.gasFallback,
+      },
+      calls,
+    );
+    if (fellBack)
+      await appendLogs(db, executionId, [
+        {
+          level: 'warn',
+          message: `sponsored gas failed (${fellBack.code}: ${fellBack.message}); paying from the profile's own balance (gasFallback)`,
+          at: new Date().toISOString(),
+        },
+      ]);
     if (execution.dryRun) {
       const summary = `dry run: ${calls.length} call${calls.length === 1 ? '' : 's'} simulated successfully (gas ≈ ${gasEstimate}); nothing was submitted`;
       await appendLogs(db, executionId, [{ level: 'info', message: summary, at: new Date().toISOString() }]);

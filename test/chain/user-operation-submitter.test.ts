@@ -21,7 +21,7 @@ import { foundry } from 'viem/chains';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findChain } from '@/lib/chains/config';
 import { LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
-import { submitterFor } from '@/lib/chains/submitters';
+import { simulateWithFallback, submitterFor } from '@/lib/chains/submitters';
 import { type SignedUserOperation, SubmissionError } from '@/lib/chains/submitters/types';
 import { userOperationSubmitter } from '@/lib/chains/submitters/user-operation';
 import { encryptSecret } from '@/lib/crypto/envelope';
@@ -348,5 +348,31 @@ describe('submitterFor with ERC-4337 gas modes', () => {
     const error = await rejection(submitter.simulate([transfer(newAddress(), 0n)]));
     expect(error.code).toBe('bundler_unavailable');
     expect(error.message).not.toMatch(/secret|127\.0\.0\.1|https?:/);
+  });
+
+  it('gasFallback: a sponsored run whose sponsorship fails pays its own gas; without it, or for a revert, it fails', async () => {
+    process.env.TICKWORK_LOCAL_BUNDLER_URL = 'http://127.0.0.1:9/rpc'; // nothing answers there
+    process.env.TICKWORK_LOCAL_PAYMASTER_URL = 'http://127.0.0.1:9/pm';
+    const account = await delegatedAccount(parseEther('1'));
+    const profile = {
+      kind: 'legacy' as const,
+      address: account.address,
+      encryptedKey: account.encryptedKey,
+      chainId: 31337,
+    };
+    const opts = { db: testDb(), profile, gasMode: 'sponsored' as const };
+    const calls = [transfer(newAddress(), 1n)];
+    const fallen = await simulateWithFallback({ ...opts, gasFallback: true }, calls);
+    expect(fallen.fellBack?.code).toBe('bundler_unavailable');
+    const signed = await fallen.submitter.submit(calls, async () => {});
+    expect(signed.txHash).toMatch(/^0x[0-9a-f]{64}$/); // a plain transaction, paid by the account
+    expect((await fallen.submitter.confirm(signed.txHash as Hex, 10_000)).status).toBe('confirmed');
+    expect((await rejection(simulateWithFallback({ ...opts, gasFallback: false }, calls))).code).toBe(
+      'bundler_unavailable',
+    );
+    const reverting = [revertingCall(errorString('nope'))];
+    expect((await rejection(simulateWithFallback({ ...opts, gasFallback: true }, reverting))).code).toBe(
+      'simulation_reverted',
+    );
   });
 });

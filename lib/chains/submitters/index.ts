@@ -6,6 +6,7 @@ import type { Address } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import type { executables, profiles } from '@/db/schema';
 import { findChain } from '@/lib/chains/config';
+import type { PlannedCall } from '@/lib/runtime/task-types';
 import { type SponsorshipProvider, userOperationRoute } from './gas-providers';
 import { legacySubmitter } from './legacy';
 import { SubmissionError, type Submitter } from './types';
@@ -57,4 +58,41 @@ export function submitterFor({
     encryptedKey: profile.encryptedKey,
   };
   return route ? userOperationSubmitter({ ...account, ...route }) : legacySubmitter(account);
+}
+
+type SubmitterOptions = Parameters<typeof submitterFor>[0];
+
+/**
+ * The submitter that can read the receipt of what was submitted, whatever the gas settings are now: the
+ * transaction path for a transaction hash, a user-operation path (any bundler the executable's settings reach)
+ * for a user-operation hash.
+ */
+export function receiptReader(opts: SubmitterOptions, submitted: { userOpHash: string | null }): Submitter {
+  const viaUserOperation = submitted.userOpHash !== null;
+  const gasMode = !viaUserOperation ? 'self' : opts.gasMode === 'self' ? 'sponsored' : opts.gasMode;
+  return submitterFor({ ...opts, gasMode });
+}
+
+/** Sponsorship failures that paying from the account's own balance gets around: nothing was signed yet. */
+const SPONSORSHIP_FAILURES = new Set(['gas_mode_unavailable', 'bundler_unavailable', 'simulation_failed']);
+
+/**
+ * Builds the submitter and simulates the batch with it. With `gasFallback`, a sponsored run whose sponsorship
+ * fails (not configured, bundler or paymaster unreachable or refusing) is simulated again paying its own gas;
+ * `fellBack` then carries the reason. A batch that reverts fails either way.
+ */
+export async function simulateWithFallback(
+  opts: SubmitterOptions & { gasFallback: boolean },
+  calls: PlannedCall[],
+): Promise<{ submitter: Submitter; gasEstimate: string; fellBack: SubmissionError | null }> {
+  try {
+    const submitter = submitterFor(opts);
+    return { submitter, ...(await submitter.simulate(calls)), fellBack: null };
+  } catch (error) {
+    const sponsored = opts.gasMode === 'sponsored' && opts.gasFallback;
+    if (!sponsored || !(error instanceof SubmissionError) || !SPONSORSHIP_FAILURES.has(error.code))
+      throw error;
+    const submitter = submitterFor({ ...opts, gasMode: 'self' });
+    return { submitter, ...(await submitter.simulate(calls)), fellBack: error };
+  }
 }
