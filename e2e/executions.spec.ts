@@ -107,4 +107,8 @@ test('simulate and run an executable, follow its executions and read their logs'
   await shot(page, '52-project-executions');
   await page.getByRole('navigation', { name: 'Status filter' }).getByRole('link', { name: 'failed' }).click();
   await expect(page.getByText('No failed executions')).toBeVisible();
+
+  // The executables list shows each one's last run, linking to it.
+  await tabs.getByRole('link', { name: 'Executables' }).click();
+  await expect(page.getByTestId('last-run').getByTestId('execution-status')).toHaveText('confirmed');
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables, executionLogs, executions } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
@@ -104,4 +104,15 @@ export async function listExecutionLogs(db: DbOrTx, workspaceId: string, executi
     data: log.data,
     at: log.at.toISOString(),
   }));
+}
+
+/** The newest execution of each of these executables (one index probe each: `(executable_id, id)`). */
+export async function latestExecutions(db: DbOrTx, workspaceId: string, executableIds: string[]) {
+  if (executableIds.length === 0) return new Map<string, ReturnType<typeof toExecution>>();
+  const rows = await db
+    .selectDistinctOn([executions.executableId])
+    .from(executions)
+    .where(and(eq(executions.workspaceId, workspaceId), inArray(executions.executableId, executableIds)))
+    .orderBy(executions.executableId, desc(executions.id));
+  return new Map(rows.map((r) => [r.executableId, toExecution(r)]));
 }

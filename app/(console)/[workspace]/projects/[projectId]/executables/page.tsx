@@ -5,9 +5,13 @@ import Link from 'next/link';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatUtc } from '@/lib/console/format';
+import { latestExecutions } from '@/lib/executions/queries';
 import { loadProject } from '../_lib/project';
+import { LastRun } from '../executions/_components/last-run';
+import { executionHref } from '../executions/_components/model';
 import { PendingRefresh } from '../profiles/_components/pending-refresh';
 import { CreateExecutableDialog } from './_components/create-executable-dialog';
 import { projectExecutables, projectProfiles, releaseOptions } from './_components/data';
@@ -29,6 +33,11 @@ export default async function ExecutablesPage({
     releaseOptions(workspace.id, project.id),
     projectProfiles(workspace.id, project.id),
   ]);
+  const lastRun = await latestExecutions(
+    getDb(),
+    workspace.id,
+    executables.map((e) => e.id),
+  );
   const releaseLabel = new Map(releases.map((r) => [r.id, r.label]));
   const profileName = new Map(profiles.map((p) => [p.id, p.name]));
   const base = `/${slug}/projects/${project.id}/executables`;
@@ -73,6 +82,7 @@ export default async function ExecutablesPage({
                 <TableHead>Name</TableHead>
                 <TableHead>State</TableHead>
                 <TableHead>Trigger</TableHead>
+                <TableHead>Last run</TableHead>
                 <TableHead>Next run</TableHead>
                 <TableHead>Function</TableHead>
                 <TableHead>Profile</TableHead>
@@ -99,6 +109,12 @@ export default async function ExecutablesPage({
                     <ExecutableStateBadge state={e.state} />
                   </TableCell>
                   <TableCell className="font-mono text-xs">{triggerSummary(e.trigger)}</TableCell>
+                  <TableCell>
+                    <LastRun
+                      execution={lastRun.get(e.id)}
+                      href={(id) => executionHref(slug, project.id, id)}
+                    />
+                  </TableCell>
                   <TableCell className="text-muted-foreground text-xs">
                     {e.nextRunAt ? formatUtc(e.nextRunAt) : '—'}
                   </TableCell>
