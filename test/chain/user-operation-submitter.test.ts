@@ -69,7 +69,6 @@ async function delegatedAccount(balance: bigint) {
   const encryptedKey = encryptSecret(key);
   const submitter = (sponsored: boolean) =>
     userOperationSubmitter({
-      db: testDb(),
       chain: localChain(),
       address: eoa.address,
       encryptedKey,
@@ -155,12 +154,17 @@ describe('user-operation submitter, sponsored (mock paymaster)', () => {
     expect(await client.getBalance({ address: a })).toBe(1_000n);
     expect(await client.getBalance({ address: b })).toBe(2_000n);
     expect(await client.getBalance({ address: account.address })).toBe(0n);
+  });
 
-    // The next operation takes the next nonce of key 0.
-    await testClient.setBalance({ address: account.address, value: 1n });
-    const second = await submitAndConfirm(submitter, [transfer(a, 1n)]);
-    expect(second.signed.nonce).toBe(1);
-    expect(second.confirmation.status).toBe('confirmed');
+  it('operations of one account in flight at once never claim the same nonce (a fresh nonce key each)', async () => {
+    const to = newAddress();
+    const account = await delegatedAccount(2n);
+    const submitter = account.submitter(true);
+    const signed = await Promise.all([1, 2].map(() => submitter.submit([transfer(to, 1n)], async () => {})));
+    expect(signed.map((s) => s.nonce)).toEqual([0, 0]); // the sequence within each operation's own key
+    const confirmations = await Promise.all(signed.map((s) => submitter.confirm(s.userOpHash, 15_000)));
+    expect(confirmations.map((c) => c.status)).toEqual(['confirmed', 'confirmed']);
+    expect(await client.getBalance({ address: to })).toBe(2n);
   });
 
   it('refuses a reverting batch at simulation with the decoded reason', async () => {
@@ -179,7 +183,6 @@ describe('user-operation submitter, sponsored (mock paymaster)', () => {
     );
     const key = generatePrivateKey();
     const plain = userOperationSubmitter({
-      db: testDb(),
       chain: localChain(),
       address: privateKeyToAccount(key).address,
       encryptedKey: encryptSecret(key),

@@ -2,7 +2,7 @@
 // Simple7702Account (a 4337 account for EntryPoint 0.8), sends a user operation whose callData is
 // `executeBatch(calls)` — atomic like the self-paid batch. With a paymaster (gas mode `sponsored`) the paymaster
 // pays; without one (`self-funded`) the account pays the EntryPoint's prefund from its own balance.
-import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import {
   type Address,
   BaseError,
@@ -23,7 +23,6 @@ import {
   toSimple7702SmartAccount,
   type UserOperation,
 } from 'viem/account-abstraction';
-import type { DbOrTx } from '@/db/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
 import { publicClientFor, viemChain } from '@/lib/profiles/chain';
@@ -34,7 +33,6 @@ import { chainFailure, describeBatchRevert, isRevert, isTransportFailure, revert
 import { type Confirmation, type SignedUserOperation, SubmissionError, type Submitter } from './types';
 
 export type UserOperationSubmitterOptions = {
-  db: DbOrTx;
   chain: ChainConfig;
   address: Address;
   encryptedKey: string;
@@ -68,9 +66,13 @@ function bundlerRevertData(error: BaseError): Hex | undefined {
   return match ? (match[1] as Hex) : undefined;
 }
 
-/** The advisory lock taken while the 4337 nonce (key 0) of this account is read, signed over and sent. */
-export const userOperationLockKey = (chainId: number, address: Address) =>
-  `tickwork:userop-nonce:${chainId}:${address.toLowerCase()}`;
+/**
+ * A fresh ERC-4337 nonce key (64 random bits) per user operation: each key has its own sequence on the
+ * EntryPoint, so operations of one account in flight at once never claim the same nonce, with no lock.
+ */
+const freshNonceKey = () => BigInt(`0x${randomBytes(8).toString('hex')}`) || 1n;
+/** The sequence part of a full nonce (its low 64 bits): what the execution records. */
+const SEQUENCE_MASK = (1n << 64n) - 1n;
 
 /** Everything the EntryPoint may charge for a user operation: the sum of its gas limits at its max fee. */
 const maxGas = (op: UserOperation<'0.8'>) =>
@@ -81,7 +83,6 @@ const maxGas = (op: UserOperation<'0.8'>) =>
   (op.paymasterPostOpGasLimit ?? 0n);
 
 export function userOperationSubmitter({
-  db,
   chain,
   address,
   encryptedKey,
@@ -162,14 +163,12 @@ export function userOperationSubmitter({
       );
 
     const account = await smartAccount();
-    // Nonce key 0, read from the EntryPoint (viem would pick a fresh key per operation, making the nonce a
-    // 200-bit number); sequential operations of the account are serialised by `submit`'s lock instead.
     const nonce = await client
       .readContract({
         address: ep.address,
         abi: entryPointReadAbi,
         functionName: 'getNonce',
-        args: [address, 0n],
+        args: [address, freshNonceKey()],
       })
       .catch((error) => {
         throw chainFailure('simulation_failed', 'reading the account nonce', error);
@@ -236,37 +235,31 @@ export function userOperationSubmitter({
     calls: PlannedCall[],
     onSigned: (signed: SignedUserOperation) => Promise<void>,
   ): Promise<SignedUserOperation> {
-    // One user operation per (chain, account) at a time, across processes: its nonce is read, the paymaster signs
-    // over it, and it is signed, recorded and sent under a transaction-scoped advisory lock.
-    const lockKey = userOperationLockKey(chain.chainId, address);
-    return db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
-      const { account, op } = await prepare(calls);
-      const signature = await account.signUserOperation(op);
-      const userOperation = { ...op, signature };
-      const userOpHash = getUserOperationHash({
-        chainId: chain.chainId,
-        entryPointAddress: entryPoint().address,
-        entryPointVersion: '0.8',
-        userOperation,
-      });
-      const signed = { userOpHash, nonce: Number(op.nonce) };
-      await onSigned(signed);
-      await bundler
-        .request({
-          method: 'eth_sendUserOperation',
-          params: [formatUserOperationRequest(userOperation), entryPoint().address],
-        })
-        .catch((error) => {
-          if (isTransportFailure(error))
-            throw new SubmissionError(
-              'broadcast_unknown',
-              `the bundler did not answer the sending of user operation ${userOpHash}; it may still be bundled`,
-            );
-          throw chainFailure('bundler_rejected', `sending user operation ${userOpHash}`, error);
-        });
-      return signed;
+    const { account, op } = await prepare(calls);
+    const signature = await account.signUserOperation(op);
+    const userOperation = { ...op, signature };
+    const userOpHash = getUserOperationHash({
+      chainId: chain.chainId,
+      entryPointAddress: entryPoint().address,
+      entryPointVersion: '0.8',
+      userOperation,
     });
+    const signed = { userOpHash, nonce: Number(op.nonce & SEQUENCE_MASK) };
+    await onSigned(signed);
+    await bundler
+      .request({
+        method: 'eth_sendUserOperation',
+        params: [formatUserOperationRequest(userOperation), entryPoint().address],
+      })
+      .catch((error) => {
+        if (isTransportFailure(error))
+          throw new SubmissionError(
+            'broadcast_unknown',
+            `the bundler did not answer the sending of user operation ${userOpHash}; it may still be bundled`,
+          );
+        throw chainFailure('bundler_rejected', `sending user operation ${userOpHash}`, error);
+      });
+    return signed;
   }
 
   async function confirm(userOpHash: Hex, timeoutMs: number): Promise<Confirmation> {
