@@ -15,12 +15,13 @@ import { scheduleDueExecutions } from '@/lib/executions/scheduler';
 import { newId } from '@/lib/ids';
 import { stopEmbeddedJobs } from '@/lib/jobs/embedded';
 import { enqueue } from '@/lib/jobs/enqueue';
+import { freePort } from '@/lib/net/free-port';
 import { createProject } from '@/lib/projects/service';
 import { runTask } from '@/lib/runtime/task-runner';
 import type { TaskHost, TaskInput } from '@/lib/runtime/task-types';
 import { ensureUserByAddress } from '@/lib/users/service';
 import { createWorkspace } from '@/lib/workspaces/service';
-import { freePort, startTestStack } from '../test/support/stack';
+import { startTestStack } from '../test/support/stack';
 
 const N = Number(process.env.BENCH_EXECUTABLES ?? 10_000);
 const RUNS = Number(process.env.BENCH_TASK_RUNS ?? 500);

@@ -3,11 +3,11 @@
 // the start command and the test harness, never imported by routes.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { createTestClient, type Hex, http, parseEther } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { foundry } from 'viem/chains';
+import { freePort } from '@/lib/net/free-port';
 import { LOCAL_CHAIN_CONTRACTS } from './contracts';
 
 export type LocalBundler = { bundlerUrl: string; paymasterUrl: string; stop: () => Promise<void> };
@@ -28,17 +28,6 @@ const UTILITY_KEY: Hex = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf70
  */
 const ENTRY_POINT_06: Hex = '0x5FF137D4b0FDCD49DcA30c7CF57E578a026d2789';
 const ENTRY_POINT_06_STUB: Hex = '0x3415600657005b60206000f3';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function answers(url: string, method: string): Promise<boolean> {
   try {

@@ -20,7 +20,7 @@ import { type LocalChain, startAnvil } from '@/lib/chains/anvil';
 import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
 import { getChainContracts, LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
 import { localOperatorAccount } from '@/lib/chains/operator';
-import { freePort } from '../support/stack';
+import { freePort } from '@/lib/net/free-port';
 
 const rpcUrl = inject('rpcUrl');
 const transport = http(rpcUrl);

@@ -1,27 +1,12 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, inject, it } from 'vitest';
 import { SCOPES } from '@/lib/auth/scopes';
+import { type CliRun as Run, tickwork as runCli } from '../support/cli';
 import { expectError } from '../support/expect';
 import { newAddress, testDb, uniq } from '../support/fixtures';
 import { api } from '../support/http';
 
-type Run = { code: number | null; stdout: string; stderr: string };
-
 /** `npm run -s tickwork -- …` against the test database. */
-function tickwork(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'tickwork', '--', ...args], {
-      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const tickwork = (args: string[]) => runCli(args, { env: { DATABASE_URL: inject('databaseUrl') } });
 
 /** stdout holds exactly one JSON document and nothing else. */
 function json(run: Run) {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { freePort } from './stack';
+import { freePort } from '@/lib/net/free-port';
 
 export type ExtraApp = { baseUrl: string; stop: () => Promise<void>; output: () => string };
 

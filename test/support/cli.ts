@@ -3,14 +3,18 @@ import { spawn } from 'node:child_process';
 export type CliRun = { code: number | null; stdout: string; stderr: string };
 
 /**
- * `npm run -s tickwork -- …` as a user runs it, with only the given TICKWORK_* variables and `configHome` as
- * XDG_CONFIG_HOME (an empty one, so a developer's own `tickwork login` never leaks into the tests).
+ * `npm run -s tickwork -- …` as a user runs it, with only the given TICKWORK_* variables and, when given,
+ * `configHome` as XDG_CONFIG_HOME (an empty one, so a developer's own `tickwork login` never leaks in).
  */
 export function tickwork(
   args: string[],
-  opts: { configHome: string; env?: Record<string, string> },
+  opts: { configHome?: string; env?: Record<string, string> } = {},
 ): Promise<CliRun> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', XDG_CONFIG_HOME: opts.configHome };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NO_COLOR: '1',
+    ...(opts.configHome && { XDG_CONFIG_HOME: opts.configHome }),
+  };
   for (const key of Object.keys(childEnv)) if (key.startsWith('TICKWORK_')) delete childEnv[key];
   Object.assign(childEnv, opts.env);
   return new Promise((resolve, reject) => {

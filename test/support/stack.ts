@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startEmbeddedPostgres } from '@/db/embedded';
@@ -9,6 +8,7 @@ import { migrateDatabase } from '@/db/migrate';
 import { startAnvil } from '@/lib/chains/anvil';
 import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
 import { type LocalBundler, startLocalBundler } from '@/lib/chains/bundler';
+import { freePort } from '@/lib/net/free-port';
 
 export type TestStack = {
   baseUrl: string;
@@ -19,17 +19,6 @@ export type TestStack = {
   env: NodeJS.ProcessEnv;
   stop: () => Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function waitForHealth(baseUrl: string, app: ChildProcess) {
   for (let i = 0; i < 300; i++) {
