@@ -111,4 +111,9 @@ test('simulate and run an executable, follow its executions and read their logs'
   // The executables list shows each one's last run, linking to it.
   await tabs.getByRole('link', { name: 'Executables' }).click();
   await expect(page.getByTestId('last-run').getByTestId('execution-status')).toHaveText('confirmed');
+
+  // The project's overview counts the last day's runs by outcome.
+  await tabs.getByRole('link', { name: 'Overview' }).click();
+  await expect(page.getByTestId('recent-confirmed')).toHaveText('1');
+  await expect(page.getByTestId('recent-skipped')).toHaveText('1');
 });

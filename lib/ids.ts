@@ -31,13 +31,25 @@ export function newId(kind: IdKind, now = Date.now()): string {
   return `${ID_PREFIXES[kind]}_${ulid(now)}`;
 }
 
-function ulid(now: number): string {
+/**
+ * The smallest id of a kind minted at `ms`: `id >= idFloor(kind, since)` selects what was created since then
+ * on the id index alone (time ranges without a created_at index).
+ */
+export const idFloor = (kind: IdKind, ms: number): string =>
+  `${ID_PREFIXES[kind]}_${timePart(ms)}${'0'.repeat(16)}`;
+
+function timePart(ms: number): string {
   let time = '';
-  let t = now;
+  let t = ms;
   for (let i = 0; i < 10; i++) {
     time = CROCKFORD[t % 32] + time;
     t = Math.floor(t / 32);
   }
+  return time;
+}
+
+function ulid(now: number): string {
+  const time = timePart(now);
   const bytes = randomChunk();
   let rand = '';
   for (let i = 0; i < 16; i++) rand += CROCKFORD[bytes[i] % 32];

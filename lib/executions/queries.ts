@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables, executionLogs, executions } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
+import { idFloor } from '@/lib/ids';
 import { requireProject } from '@/lib/projects/service';
 
 type ExecutionRow = typeof executions.$inferSelect;
@@ -115,4 +116,20 @@ export async function latestExecutions(db: DbOrTx, workspaceId: string, executab
     .where(and(eq(executions.workspaceId, workspaceId), inArray(executions.executableId, executableIds)))
     .orderBy(executions.executableId, desc(executions.id));
   return new Map(rows.map((r) => [r.executableId, toExecution(r)]));
+}
+
+/** How many executions of a project started since `since`, per status (a range on the project's id index). */
+export async function executionCountsSince(db: DbOrTx, workspaceId: string, projectId: string, since: Date) {
+  const rows = await db
+    .select({ status: executions.status, n: count() })
+    .from(executions)
+    .where(
+      and(
+        eq(executions.projectId, projectId),
+        eq(executions.workspaceId, workspaceId),
+        gte(executions.id, idFloor('execution', since.getTime())),
+      ),
+    )
+    .groupBy(executions.status);
+  return new Map(rows.map((r) => [r.status, r.n]));
 }

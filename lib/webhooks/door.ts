@@ -1,4 +1,4 @@
-import { and, count, eq, gt, min } from 'drizzle-orm';
+import { and, count, eq, gte, min } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { executables, executions, functionReleases } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
@@ -10,7 +10,7 @@ import {
 } from '@/lib/api/idempotency';
 import { sha256Hex } from '@/lib/crypto/tokens';
 import { assertRunnable, queueExecution } from '@/lib/executions/queue';
-import { newId } from '@/lib/ids';
+import { idFloor } from '@/lib/ids';
 import { checkCustomArgs, customArgsOf } from './args';
 import { findActiveWebhookBySecret } from './service';
 
@@ -87,7 +87,7 @@ async function checkRate(db: Db, executableId: string, webhookId: string) {
       and(
         eq(executions.executableId, executableId),
         eq(executions.webhookId, webhookId),
-        gt(executions.id, newId('execution', now - WINDOW_MS)),
+        gte(executions.id, idFloor('execution', now - WINDOW_MS)),
       ),
     );
   if (window.started < WEBHOOK_RUNS_PER_MINUTE) return;

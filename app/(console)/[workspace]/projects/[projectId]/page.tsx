@@ -1,4 +1,4 @@
-// /{workspace}/projects/{projectId} — one project's overview: its details and its write-only secrets.
+// /{workspace}/projects/{projectId} — one project's overview: its secrets, details and the last day's runs.
 import { LockKeyhole } from 'lucide-react';
 import type { Metadata } from 'next';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,11 +7,15 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatDate } from '@/lib/console/format';
+import { executionCountsSince } from '@/lib/executions/queries';
 import { listSecrets } from '@/lib/secrets/service';
 import { EnvironmentBadge } from '../_components/environment-badge';
 import { CreateSecretDialog } from './_components/create-secret-dialog';
 import { SecretsTable } from './_components/secrets-table';
 import { loadProject } from './_lib/project';
+import { RecentActivity } from './executions/_components/recent-activity';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const metadata: Metadata = { title: 'Project' };
 
@@ -23,7 +27,10 @@ export default async function ProjectPage({
   const { workspace: slug, projectId } = await params;
   const { workspace, canMutate } = await requireWorkspaceAccess(slug);
   const project = await loadProject(workspace.id, projectId);
-  const secrets = await listSecrets(getDb(), workspace.id, project.id);
+  const [secrets, recent] = await Promise.all([
+    listSecrets(getDb(), workspace.id, project.id),
+    executionCountsSince(getDb(), workspace.id, project.id, new Date(Date.now() - DAY_MS)),
+  ]);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
@@ -54,17 +61,20 @@ export default async function ProjectPage({
           <SecretsTable workspaceSlug={slug} projectId={project.id} secrets={secrets} canMutate={canMutate} />
         )}
       </Card>
-      <DetailsCard className="self-start">
-        <CopyableDetail label="Project ID" value={project.id} copyLabel="Copy project ID" />
-        <Detail label="Slug">
-          <code className="font-mono text-xs">{project.slug}</code>
-        </Detail>
-        <Detail label="Environment">
-          <EnvironmentBadge environment={project.environment} />
-        </Detail>
-        <Detail label="Created">{formatDate(project.createdAt)}</Detail>
-        <Detail label="Last updated">{formatDate(project.updatedAt)}</Detail>
-      </DetailsCard>
+      <div className="grid gap-6 self-start">
+        <RecentActivity counts={recent} executionsHref={`/${slug}/projects/${project.id}/executions`} />
+        <DetailsCard>
+          <CopyableDetail label="Project ID" value={project.id} copyLabel="Copy project ID" />
+          <Detail label="Slug">
+            <code className="font-mono text-xs">{project.slug}</code>
+          </Detail>
+          <Detail label="Environment">
+            <EnvironmentBadge environment={project.environment} />
+          </Detail>
+          <Detail label="Created">{formatDate(project.createdAt)}</Detail>
+          <Detail label="Last updated">{formatDate(project.updatedAt)}</Detail>
+        </DetailsCard>
+      </div>
     </div>
   );
 }
