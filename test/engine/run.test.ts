@@ -196,7 +196,12 @@ describe('POST …/simulate: a dry run', () => {
 
 describe('one execution at a time', () => {
   it('two runs at once: one is queued, the other gets 409 execution_in_progress', async () => {
-    const { exe } = await payExe({ skip: true });
+    // a task that takes a second, so the first run is surely unfinished when the second request arrives
+    const slow = `export default { __tickworkTask: 1, run: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return { canExec: false, message: 'slow' };
+    } };\n`;
+    const exe = await runnableExe(w, slow);
     const results = await Promise.all([startRun(w.token, exe.id), startRun(w.token, exe.id)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const refused = results.find((r) => r.status === 409);
