@@ -3,15 +3,12 @@ import { sql } from 'drizzle-orm';
 import {
   type Address,
   concat,
-  createPublicClient,
-  createTestClient,
   createWalletClient,
   encodeAbiParameters,
   encodeErrorResult,
   encodeFunctionData,
   getAddress,
   type Hex,
-  http,
   parseAbi,
   parseEther,
   toHex,
@@ -19,33 +16,20 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { findChain } from '@/lib/chains/config';
 import { LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
 import { submitterFor } from '@/lib/chains/submitters';
 import { legacySubmitter, nonceLockKey } from '@/lib/chains/submitters/legacy';
 import { type SignedSubmission, SubmissionError } from '@/lib/chains/submitters/types';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import type { PlannedCall } from '@/lib/runtime/task-types';
+import { localChain, testStackChain } from '../support/chain';
 import { newAddress, testDb } from '../support/fixtures';
 
-// The app's chain config reads the local RPC URL and the master key from the environment, lazily: point them
-// at the test stack before anything asks.
-process.env.TICKWORK_LOCAL_RPC_URL = inject('rpcUrl');
-process.env.TICKWORK_MASTER_KEY ??= inject('masterKey');
-
-const transport = http(inject('rpcUrl'));
-const client = createPublicClient({ chain: foundry, transport });
-const testClient = createTestClient({ chain: foundry, mode: 'anvil', transport });
+const { transport, client, testClient } = testStackChain();
 const accountAbi = parseAbi([
   'struct Call { address target; uint256 value; bytes data; }',
   'function executeBatch(Call[] calls)',
 ]);
-
-function localChain() {
-  const chain = findChain(31337);
-  if (!chain) throw new Error('the local chain is not enabled');
-  return chain;
-}
 
 async function fundedWallet() {
   const account = privateKeyToAccount(generatePrivateKey());

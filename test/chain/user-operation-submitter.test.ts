@@ -5,13 +5,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type Address,
   concat,
-  createPublicClient,
-  createTestClient,
   createWalletClient,
   encodeErrorResult,
   getAddress,
   type Hex,
-  http,
   parseAbi,
   parseEther,
 } from 'viem';
@@ -19,24 +16,18 @@ import { entryPoint08Abi } from 'viem/account-abstraction';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { findChain } from '@/lib/chains/config';
 import { LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
 import { simulateWithFallback, submitterFor } from '@/lib/chains/submitters';
 import { type SignedUserOperation, SubmissionError } from '@/lib/chains/submitters/types';
 import { userOperationSubmitter } from '@/lib/chains/submitters/user-operation';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import type { PlannedCall } from '@/lib/runtime/task-types';
+import { localChain, testStackChain } from '../support/chain';
 import { newAddress, testDb } from '../support/fixtures';
 
-// The app's chain config and the submitter selection read these lazily: point them at the test stack.
-process.env.TICKWORK_LOCAL_RPC_URL = inject('rpcUrl');
-process.env.TICKWORK_MASTER_KEY ??= inject('masterKey');
+const { transport, client, testClient } = testStackChain();
 const bundlerUrl = inject('bundlerUrl');
 const paymasterUrl = inject('paymasterUrl');
-
-const transport = http(inject('rpcUrl'));
-const client = createPublicClient({ chain: foundry, transport });
-const testClient = createTestClient({ chain: foundry, mode: 'anvil', transport });
 const bundlerRequest = async <T>(method: string, params: unknown[]): Promise<T> => {
   const res = await fetch(bundlerUrl, {
     method: 'POST',
@@ -45,12 +36,6 @@ const bundlerRequest = async <T>(method: string, params: unknown[]): Promise<T> 
   });
   return (await res.json()).result as T;
 };
-
-function localChain() {
-  const chain = findChain(31337);
-  if (!chain) throw new Error('the local chain is not enabled');
-  return chain;
-}
 
 /** A fresh EOA delegated to Simple7702Account (a sponsor sends the authorization), holding `balance`. */
 async function delegatedAccount(balance: bigint) {

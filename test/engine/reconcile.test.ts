@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, getDb } from '@/db/client';
 import { reconcileSubmissions } from '@/lib/executions/reconcile';
 import { stopEmbeddedJobs } from '@/lib/jobs/embedded';
+import { testStackChain } from '../support/chain';
 import { newAddress, testDb } from '../support/fixtures';
 import { rpc } from '../support/profiles';
 import { type RunWorld, runnableExe, runToEnd, runWorld, transfersTo } from '../support/runs';
@@ -17,8 +18,7 @@ let w: RunWorld;
 let db: Db;
 beforeAll(async () => {
   process.env.DATABASE_URL = inject('databaseUrl');
-  process.env.TICKWORK_MASTER_KEY ??= inject('masterKey');
-  process.env.TICKWORK_LOCAL_RPC_URL = inject('rpcUrl');
+  testStackChain(); // chain config and master key of the test stack
   db = getDb();
   w = await runWorld();
 }, 60_000);

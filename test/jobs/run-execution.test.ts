@@ -8,13 +8,13 @@ import { runExecutionFunction } from '@/inngest/functions/run-execution';
 import { scheduleTickFunction, TICKS_PER_MINUTE } from '@/inngest/functions/schedule-tick';
 import { newId } from '@/lib/ids';
 import { runEmbedded, stopEmbeddedJobs } from '@/lib/jobs/embedded';
+import { testStackChain } from '../support/chain';
 import { newAddress, testDb } from '../support/fixtures';
 import { type RunWorld, runnableExe, runWorld, transfersTo } from '../support/runs';
 
 beforeAll(() => {
   process.env.DATABASE_URL = inject('databaseUrl'); // the workflows run in this process on the app's database
-  process.env.TICKWORK_MASTER_KEY ??= inject('masterKey');
-  process.env.TICKWORK_LOCAL_RPC_URL = inject('rpcUrl');
+  testStackChain(); // chain config and master key of the test stack
 });
 
 afterAll(async () => {
