@@ -1,36 +1,13 @@
+import { MAX_LOG_BLOCK_RANGE, NO_ACCOUNTS_METHODS, READ_METHODS } from '@/lib/chains/read-methods';
 import { ChainRequestError, type TaskHost } from './task-types';
 
 // The sandbox's chain: read-only JSON-RPC to the profile's chain. Tasks plan calls, the platform submits
-// them, so anything that signs, sends or administers the node is refused before it leaves.
+// them, so only the read methods of the allow-list leave; everything else is refused before it does.
 
 const TIMEOUT_MS = 10_000;
 
-// Lower case: the refusal must not depend on how a node treats `ETH_SENDRAWTRANSACTION`.
-const REFUSED_METHODS = new Set([
-  'eth_sendtransaction',
-  'eth_sendrawtransaction',
-  'eth_sign',
-  'eth_signtransaction',
-]);
-const REFUSED_PREFIXES = [
-  'eth_signtypeddata',
-  'personal_',
-  'wallet_',
-  'anvil_',
-  'hardhat_',
-  'evm_',
-  'debug_',
-  'admin_',
-  'miner_',
-  'txpool_',
-];
-/** Account discovery answers "no accounts", as a provider without accounts does (viem asks at times). */
-const NO_ACCOUNTS_METHODS = new Set(['eth_accounts', 'eth_requestAccounts']);
-
-function isRefused(method: string) {
-  const name = method.toLowerCase();
-  return REFUSED_METHODS.has(name) || REFUSED_PREFIXES.some((prefix) => name.startsWith(prefix));
-}
+const unsupported = () => new ChainRequestError(4200, 'method not supported in tasks');
+const invalidParams = (message: string) => new ChainRequestError(-32602, message);
 
 type JsonRpcReply = {
   result?: unknown;
@@ -64,9 +41,7 @@ async function post(rpcUrl: string, method: string, params: unknown): Promise<Js
 
 /** The host side of `ctx.chain.request`: one JSON-RPC call to `rpcUrl`; rejects with ChainRequestError. */
 export function chainBridge(rpcUrl: string): TaskHost['chainRequest'] {
-  return async (method, params) => {
-    if (NO_ACCOUNTS_METHODS.has(method)) return [];
-    if (isRefused(method)) throw new ChainRequestError(4200, 'method not supported in tasks');
+  const call = async (method: string, params: unknown) => {
     const reply = await post(rpcUrl, method, params);
     if (reply.error) {
       const { code, message, data } = reply.error;
@@ -78,4 +53,36 @@ export function chainBridge(rpcUrl: string): TaskHost['chainRequest'] {
     }
     return reply.result;
   };
+  return async (method, params) => {
+    if (NO_ACCOUNTS_METHODS.has(method)) return [];
+    if (!READ_METHODS.has(method)) throw unsupported();
+    if (method === 'eth_getLogs') await checkLogRange(params, call);
+    return call(method, params);
+  };
+}
+
+type BlockFilter = { blockHash?: unknown; fromBlock?: unknown; toBlock?: unknown };
+
+/**
+ * `eth_getLogs` spans at most MAX_LOG_BLOCK_RANGE blocks: an unbounded range would make one task request
+ * scan the whole chain. Tags are resolved to numbers first (one extra read, not counted as the task's).
+ */
+async function checkLogRange(params: unknown, call: (method: string, params: unknown) => Promise<unknown>) {
+  const filter = Array.isArray(params) ? (params[0] as BlockFilter | undefined) : undefined;
+  if (typeof filter !== 'object' || filter === null) throw invalidParams('eth_getLogs takes a filter object');
+  if (filter.blockHash !== undefined) return;
+  const blockNumber = async (tag: unknown): Promise<bigint> => {
+    if (tag === undefined || tag === 'latest' || tag === 'pending')
+      return BigInt(String(await call('eth_blockNumber', [])));
+    if (tag === 'earliest') return 0n;
+    if (tag === 'safe' || tag === 'finalized') {
+      const block = (await call('eth_getBlockByNumber', [tag, false])) as { number?: unknown } | null;
+      return BigInt(String(block?.number ?? '0x0'));
+    }
+    if (typeof tag === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(tag)) return BigInt(tag);
+    throw invalidParams('eth_getLogs: fromBlock and toBlock are block numbers (hex) or tags');
+  };
+  const [from, to] = await Promise.all([blockNumber(filter.fromBlock), blockNumber(filter.toBlock)]);
+  if (to - from + 1n > BigInt(MAX_LOG_BLOCK_RANGE))
+    throw invalidParams(`eth_getLogs spans at most ${MAX_LOG_BLOCK_RANGE} blocks in tasks`);
 }
