@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createTestClient, type Hex, http, parseEther } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
 import { foundry } from 'viem/chains';
@@ -60,6 +61,9 @@ async function stopChild(child: ChildProcess) {
 async function startAlto(rpcUrl: string, port: number): Promise<{ url: string; child: ChildProcess }> {
   const url = `http://127.0.0.1:${port}`;
   const args = [
+    // alto listens on every interface; the preload keeps it on loopback.
+    '--require',
+    fileURLToPath(new URL('./loopback-only.cjs', import.meta.url)),
     altoScript(),
     '--entrypoints',
     `${LOCAL_CHAIN_CONTRACTS.entryPoint07},${LOCAL_CHAIN_CONTRACTS.entryPoint08}`,

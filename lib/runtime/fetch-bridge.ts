@@ -1,10 +1,11 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import { isPublicAddress } from './network-policy';
 import type { HostFetchInit, HostFetchResponse, TaskHost } from './task-types';
 
-// The sandbox's fetch: public HTTP(S) only. The address check runs inside the socket's DNS lookup, so the
+// The sandbox's fetch: public HTTP(S) only (network-policy.ts says which addresses are public). The address check runs inside the socket's DNS lookup, so the
 // address that is checked is the address that is connected to (a second resolution could answer otherwise:
 // DNS rebinding), and it runs again on every redirect hop.
 
@@ -34,33 +35,6 @@ const STRIPPED_HEADERS = new Set([
 /** Credentials that must not follow a redirect to another origin (as WHATWG fetch does for authorization). */
 const ORIGIN_BOUND_HEADERS = new Set(['authorization', 'cookie', 'proxy-authorization']);
 
-/** Loopback, private, link-local (cloud metadata), CGNAT, "this network", multicast and reserved ranges. */
-const NON_PUBLIC = (() => {
-  const list = new BlockList();
-  for (const [network, prefix] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.168.0.0', 16],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as const)
-    list.addSubnet(network, prefix, 'ipv4');
-  // BlockList matches IPv4-mapped IPv6 addresses (::ffff:10.0.0.1) against the IPv4 rules above.
-  for (const [network, prefix] of [
-    ['::', 128],
-    ['::1', 128],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['ff00::', 8],
-  ] as const)
-    list.addSubnet(network, prefix, 'ipv6');
-  return list;
-})();
-
 /** A failure fit for the task's logs: a plain message, no stack, no host internals. */
 function fetchError(message: string): Error {
   const error = new Error(`fetch: ${message}`);
@@ -73,8 +47,7 @@ type AddressPolicy = (address: string) => boolean;
 function addressPolicy(opts: PublicFetchOptions): AddressPolicy {
   if (opts.allowPrivate) return () => true;
   const allowed = new Set(opts.allowAddresses ?? []);
-  return (address) =>
-    allowed.has(address) || !NON_PUBLIC.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  return (address) => allowed.has(address) || isPublicAddress(address);
 }
 
 const refused = (hostname: string, address: string) =>
