@@ -1,5 +1,6 @@
 import { Logger, makeWorkerUtils, type Runner, run, type TaskList, type WorkerUtils } from 'graphile-worker';
 import { log } from '@/lib/log';
+import { boundedLine } from '@/lib/log/errors';
 import { JOB_EVENT_NAMES, type JobEvent, parsePayload } from './events';
 import { directStep } from './workflow';
 import { WORKFLOWS } from './workflows';
@@ -13,10 +14,10 @@ const CONCURRENCY = 4;
 
 /**
  * graphile-worker's info/debug chatter (e.g. "Failed to read crontab file") is dropped; warnings and errors go
- * to our log as their first line (a failed run's stack adds nothing: the workflow logged its reason).
+ * to our log as their first line, bounded (a failed run's stack adds nothing: the workflow logged its reason).
  */
 const quietLogger = new Logger(() => (level, message) => {
-  const line = message.split('\n')[0];
+  const line = boundedLine(message);
   if (level === 'error') log.error({ component: 'jobs' }, line);
   else if (level === 'warning') log.warn({ component: 'jobs' }, line);
 });

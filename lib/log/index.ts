@@ -1,9 +1,14 @@
 import pino from 'pino';
+import { describeError } from './errors';
 
-/** The one logger. Redacts anything that could carry a credential or a secret value. */
+/**
+ * The one logger. Redacts anything that could carry a credential or a secret value, and logs errors (`err`)
+ * through `describeError`: class, bounded message, database diagnostics, stack frames; never query parameters.
+ */
 export const log = pino({
   level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
   base: undefined,
+  serializers: { err: describeError },
   redact: {
     paths: [
       'authorization',
