@@ -7,6 +7,7 @@ import { startAnvil } from '@/lib/chains/anvil';
 import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
 import { type LocalBundler, startLocalBundler } from '@/lib/chains/bundler';
 import { DATA_DIR } from '@/lib/config/paths';
+import { nextArgs } from './next';
 
 /** A secret generated once into `.data/` when its env var is not given. */
 export function localSecret(name: string, envValue: string | undefined): string {
@@ -68,7 +69,7 @@ export async function bootInfrastructure(): Promise<Stack> {
 }
 
 export function runNext(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [path.resolve('node_modules/next/dist/bin/next'), ...args], {
+  return spawn(process.execPath, nextArgs(args), {
     stdio: 'inherit',
     env,
   });

@@ -1,11 +1,11 @@
 import type { NextRequest } from 'next/server';
-import { ZodError, type z } from 'zod';
+import type { z } from 'zod';
 import { getDb } from '@/db/client';
-import { isUniqueViolation, pgCode } from '@/db/errors';
 import { authorize, bearerToken, type Principal, resolvePrincipal } from '@/lib/auth/credential';
 import { sha256Hex } from '@/lib/crypto/tokens';
 import { newId } from '@/lib/ids';
-import { log } from '@/lib/log';
+import { readJsonBody } from './body';
+import { errorBody, errorResponse, toApiError } from './error-response';
 import { ApiError } from './errors';
 import {
   claimIdempotency,
@@ -36,7 +36,6 @@ export type RouteContext<O extends Operation> = {
 
 type NextContext = { params: Promise<Record<string, string | string[]>> };
 
-const MAX_JSON_BODY_BYTES = 1024 * 1024;
 const IDEMPOTENCY_KEY = /^.{1,128}$/s;
 
 /**
@@ -65,7 +64,7 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
 
       const params = op.params ? op.params.parse(await next.params) : undefined;
       const query = op.query ? op.query.parse(Object.fromEntries(url.searchParams)) : undefined;
-      const rawBody = op.body ? await readJson(req, op.maxBody) : undefined;
+      const rawBody = op.body ? await readJsonBody(req, op.maxBody) : undefined;
       const body = op.body ? op.body.parse(rawBody) : undefined;
       const ctx = { req, requestId, principal, body, query, params } as RouteContext<O>;
 
@@ -103,82 +102,15 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
       await completeIdempotency(db, scope, { status: reply.status, body: reply.body });
       return respond(reply, requestId, rateHeaders);
     } catch (error) {
-      return errorResponse(error, requestId, rateHeaders);
+      return errorResponse(error, requestId, rateHeaders, `${op.method} ${op.path}`);
     }
   };
-}
-
-const DEFAULT_BODY_LIMIT = { bytes: MAX_JSON_BODY_BYTES, code: 'body_too_large' };
-
-async function readJson(req: NextRequest, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
-  const mib = limit.bytes / (1024 * 1024);
-  const tooLarge = () =>
-    new ApiError(
-      413,
-      limit.code,
-      `request body is over ${Number.isInteger(mib) ? `${mib} MiB` : `${limit.bytes} bytes`}`,
-    );
-  const length = Number(req.headers.get('content-length') ?? 0);
-  if (length > limit.bytes) throw tooLarge();
-  const text = await req.text();
-  if (text.length > limit.bytes) throw tooLarge();
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'invalid_request', 'request body is not valid JSON');
-  }
 }
 
 function respond(reply: Reply, requestId: string, headers: Record<string, string>): Response {
   return Response.json(reply.body, {
     status: reply.status,
     headers: { ...headers, ...reply.headers, 'X-Request-Id': requestId },
-  });
-}
-
-/**
- * 22021 / 22P05: text Postgres cannot store, such as a NUL character in an id, a query parameter or a body
- * field. The request's own data is at fault, so it is a 400, not a 500.
- */
-const isUnstorableText = (error: unknown) => ['22021', '22P05'].includes(pgCode(error) ?? '');
-
-function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  if (error instanceof ZodError) {
-    return new ApiError(400, 'invalid_request', 'request validation failed', {
-      details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code })),
-    });
-  }
-  if (isUniqueViolation(error))
-    return new ApiError(409, 'conflict', 'a resource with these unique fields already exists');
-  if (isUnstorableText(error))
-    return new ApiError(
-      400,
-      'invalid_request',
-      'the request contains characters that cannot be stored (NUL)',
-    );
-  return new ApiError(500, 'internal_error', 'internal server error');
-}
-
-const errorBody = (error: ApiError, requestId: string) => ({
-  error: error.message,
-  code: error.code,
-  requestId,
-  ...error.extra,
-});
-
-/** The only place error bodies are written (also used by routes outside the management wrapper). */
-export function errorResponse(
-  error: unknown,
-  requestId: string,
-  headers: Record<string, string> = {},
-): Response {
-  const apiError = toApiError(error);
-  if (apiError.status >= 500) log.error({ err: error, requestId }, 'unhandled error');
-  return Response.json(errorBody(apiError, requestId), {
-    status: apiError.status,
-    headers: { ...headers, ...apiError.headers, 'X-Request-Id': requestId },
   });
 }
 
@@ -221,7 +153,7 @@ export function publicRoute<S extends z.ZodType = z.ZodUndefined>(
   ): Promise<Response> => {
     const requestId = newId('request');
     try {
-      const body = (opts.body ? opts.body.parse(await readJson(req)) : undefined) as z.output<S>;
+      const body = (opts.body ? opts.body.parse(await readJsonBody(req)) : undefined) as z.output<S>;
       const params = (await context?.params) ?? {};
       return respond(await handler({ req, requestId, body, params }), requestId, {});
     } catch (error) {

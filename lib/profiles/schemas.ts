@@ -42,7 +42,7 @@ export const CreateProfileBody = z
   .object({
     projectId: z.string().min(1),
     alias: name.meta({ description: "Becomes the profile's name" }),
-    chainId: z.number().int().positive(),
+    chainId: z.int32().positive(),
   })
   .strict()
   .meta({ id: 'CreateProfileRequest' });

@@ -5,7 +5,8 @@ export const STORAGE_HTTP_LIMIT_BYTES = 16 * 1024 * 1024;
 /** The PATCH body may be a little larger than the value it carries (`expectedVersion`, whitespace). */
 export const STORAGE_BODY_LIMIT_BYTES = STORAGE_HTTP_LIMIT_BYTES + 64 * 1024;
 
-const version = z.number().int().min(0);
+/** Postgres `integer`: a larger number is a 400 before it reaches SQL. */
+const version = z.int32().min(0);
 
 export const StorageParams = z.object({ executableId: z.string() });
 

@@ -1,30 +1,13 @@
 import Ajv, { type ValidateFunction } from 'ajv';
+import { type BodyLimit, isJsonType, parseJsonText, unsupportedMediaType } from '@/lib/api/body';
 import { ApiError } from '@/lib/api/errors';
 import type { JsonObject } from '@/lib/runtime/task-types';
 
 /** The webhook body limit: larger bodies are refused before they are read to the end. */
-export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
-
-/** The request body as text, refused with 413 body_too_large as soon as it passes `limit` bytes. */
-export async function readCappedText(req: Request, limit = WEBHOOK_BODY_LIMIT_BYTES): Promise<string> {
-  const tooLarge = () => new ApiError(413, 'body_too_large', `the body is over ${limit / 1024} KiB`);
-  if (Number(req.headers.get('content-length') ?? 0) > limit) throw tooLarge();
-  if (!req.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > limit) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+export const WEBHOOK_BODY_LIMIT: BodyLimit = { bytes: 256 * 1024, code: 'body_too_large' };
 
 const invalid = (message: string, details?: unknown) =>
   new ApiError(422, 'invalid_arguments', message, details === undefined ? undefined : { details });
-
-const isJsonType = (contentType: string | null) =>
-  Boolean(contentType && /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(contentType.trim()));
 
 /**
  * A webhook call's custom args from its body: null (run with the saved args) for an empty or whitespace-only
@@ -33,18 +16,8 @@ const isJsonType = (contentType: string | null) =>
  */
 export function customArgsOf(contentType: string | null, text: string): JsonObject | null {
   if (text.trim() === '') return null;
-  if (!isJsonType(contentType))
-    throw new ApiError(
-      415,
-      'unsupported_media_type',
-      'a non-empty body must be JSON (Content-Type: application/json)',
-    );
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw invalid('the body is not valid JSON');
-  }
+  if (!isJsonType(contentType)) throw unsupportedMediaType();
+  const parsed = parseJsonText(text, (message) => invalid(message));
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw invalid('custom args must be a JSON object (not an array, a scalar or null)');
   return Object.keys(parsed).length === 0 ? null : (parsed as JsonObject);

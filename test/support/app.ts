@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { freePort } from '@/lib/net/free-port';
+import { nextArgs } from '../../scripts/next';
 
 export type ExtraApp = { baseUrl: string; stop: () => Promise<void>; output: () => string };
 
@@ -22,14 +23,7 @@ export async function startExtraApp(
   const baseUrl = `http://127.0.0.1:${port}`;
   const app: ChildProcess = spawn(
     process.execPath,
-    [
-      path.resolve('node_modules/next/dist/bin/next'),
-      'start',
-      '--port',
-      String(port),
-      '--hostname',
-      '127.0.0.1',
-    ],
+    nextArgs(['start', '--port', String(port), '--hostname', '127.0.0.1']),
     {
       env: {
         ...process.env,

@@ -9,6 +9,7 @@ import { startAnvil } from '@/lib/chains/anvil';
 import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
 import { type LocalBundler, startLocalBundler } from '@/lib/chains/bundler';
 import { freePort } from '@/lib/net/free-port';
+import { nextArgs } from '../../scripts/next';
 
 export type TestStack = {
   baseUrl: string;
@@ -79,14 +80,7 @@ export async function startTestStack(opts: { env?: Record<string, string> } = {}
   };
   const app = spawn(
     process.execPath,
-    [
-      path.resolve('node_modules/next/dist/bin/next'),
-      'start',
-      '--port',
-      String(port),
-      '--hostname',
-      '127.0.0.1',
-    ],
+    nextArgs(['start', '--port', String(port), '--hostname', '127.0.0.1']),
     {
       env,
       stdio: ['ignore', process.env.TEST_APP_LOG ? 'inherit' : 'ignore', 'inherit'],

@@ -1,5 +1,5 @@
+import { errorResponse } from '@/lib/api/error-response';
 import { ApiError } from '@/lib/api/errors';
-import { errorResponse } from '@/lib/api/route';
 import { newId } from '@/lib/ids';
 
 // Any /api/v1 path no route serves (/api/v1 itself included, hence the optional catch-all): a 404 in the
