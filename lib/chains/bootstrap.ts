@@ -22,6 +22,8 @@ import type { LocalAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { LOCAL_CHAIN_ID } from './config';
 import { type ChainContracts, LOCAL_CHAIN_CONTRACTS } from './contracts';
+import { LOCAL_DEMO_CONTRACTS } from './demo/addresses';
+import { DEMO_COUNTER, DEMO_TOKEN } from './demo/artifacts';
 import { localOperatorAccount } from './operator';
 
 const require = createRequire(import.meta.url);
@@ -120,6 +122,18 @@ const DEPLOYMENTS: Deployment[] = [
     salt: zeroHash,
     initCode: () => bytecodeOf('@account-abstraction/contracts-v08/artifacts/Simple7702Account.json'),
   },
+  ...(
+    [
+      ['DemoCounter', LOCAL_DEMO_CONTRACTS.counter, DEMO_COUNTER.bytecode],
+      ['DemoToken', LOCAL_DEMO_CONTRACTS.token, DEMO_TOKEN.bytecode],
+    ] as const
+  ).map(([name, address, bytecode]) => ({
+    name,
+    address,
+    deployer: CREATE2_DEPLOYER,
+    salt: zeroHash,
+    initCode: (): Hex => bytecode,
+  })),
 ];
 
 type Clients = {
@@ -187,7 +201,7 @@ async function deploy(clients: Clients, deployment: Deployment) {
 
 /**
  * Deploys on the local anvil chain what is missing of Safe 1.4.1, Zodiac Roles v2 (+ ModuleProxyFactory),
- * EntryPoint 0.7/0.8 and Simple7702Account, paid by `localOperatorAccount()`. It reads the code at every address
+ * EntryPoint 0.7/0.8, Simple7702Account and the demo contracts (DemoCounter, DemoToken), paid by `localOperatorAccount()`. It reads the code at every address
  * first (one batched request): a chain that has them all gets no transaction.
  */
 export async function bootstrapLocalChain(rpcUrl: string): Promise<ChainContracts> {
