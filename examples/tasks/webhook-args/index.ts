@@ -3,7 +3,7 @@ import { type Address, defineTask } from '@tickwork/sdk';
 import { encodeFunctionData, erc20Abi, isAddress } from 'viem';
 
 /** The token this task may move; permissions.json allows transfer() on this address only. */
-const TOKEN: Address = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+const TOKEN: Address = '0x0e270506bb92FDe6986999393a1DF14a27761abA';
 
 type Args = { recipient: Address; amount: string };
 
