@@ -56,7 +56,8 @@ test('profiles provision, executables build, pause, switch function, storage and
   await expect(profileRow.getByTestId('profile-state')).toHaveText('active', { timeout: 60_000 });
   await profileRow.getByRole('button', { name: 'Faucet Hot wallet' }).click();
   await expect(page.getByText('Hot wallet funded on the local chain')).toBeVisible();
-  await expect(profileRow.getByTestId('profile-balance')).toContainText('10 ETH');
+  // 10 ETH when it became active on the dev chain, 10 more from the faucet
+  await expect(profileRow.getByTestId('profile-balance')).toContainText('20 ETH');
   await profileRow.getByRole('button', { name: 'Rename Hot wallet' }).click();
   await dialog.getByLabel('Name').fill('Keeper wallet');
   await dialog.getByRole('button', { name: 'Rename profile' }).click();

@@ -3,37 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliError, userPath } from '../output';
-import { credentialsFile } from './login';
-
-type Credentials = { apiUrl?: string; token?: string; workspaceId?: string };
-type Target = { api: string; token: string; workspaceId: string };
-
-const DEFAULT_API = 'http://localhost:3000';
-
-/**
- * Where and as whom to upload. With `TICKWORK_TOKEN` set, the environment decides alone; otherwise the
- * credentials file `login` wrote. Flags win over both: --api, then TICKWORK_API_URL, the file's apiUrl,
- * localhost:3000; --workspace, then TICKWORK_WORKSPACE_ID, the file's workspaceId (else an error).
- */
-function resolveTarget(flags: { api?: string; workspace?: string }): Target {
-  const env = process.env;
-  let saved: Credentials = {};
-  if (!env.TICKWORK_TOKEN) {
-    const file = credentialsFile();
-    if (!existsSync(file)) {
-      throw new CliError('no credentials: set TICKWORK_TOKEN or run `npm run -s tickwork -- login`');
-    }
-    saved = JSON.parse(readFileSync(file, 'utf8')) as Credentials;
-  }
-  const token = env.TICKWORK_TOKEN || saved.token;
-  if (!token) throw new CliError(`no token in ${credentialsFile()}: run login again or set TICKWORK_TOKEN`);
-  const workspaceId = flags.workspace || env.TICKWORK_WORKSPACE_ID || saved.workspaceId;
-  if (!workspaceId) {
-    throw new CliError('the workspace is unknown: pass --workspace ws_… or set TICKWORK_WORKSPACE_ID');
-  }
-  const api = flags.api || env.TICKWORK_API_URL || saved.apiUrl || DEFAULT_API;
-  return { api: api.replace(/\/+$/, ''), token, workspaceId };
-}
+import { reach, resolveTarget } from '../target';
 
 function readSchema(file: string): string {
   const text = readFileSync(userPath(file), 'utf8');
@@ -93,17 +63,7 @@ export async function upload(argv: string[]) {
   form.set('data', JSON.stringify(data));
   form.set('blob', new Blob([bytes], { type: 'application/zip' }), path.basename(zipPath));
 
-  let res: Response;
-  try {
-    res = await fetch(`${target.api}/api/task/upload`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${target.token}`, 'x-workspace-id': target.workspaceId },
-      body: form,
-    });
-  } catch (error) {
-    const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
-    throw new CliError(`cannot reach ${target.api}: ${cause}`);
-  }
+  const res = await reach(target, '/api/task/upload', { method: 'POST', body: form });
   const text = await res.text();
   let body: Record<string, unknown> = {};
   try {

@@ -20,3 +20,17 @@ export function localOperatorAccount(): LocalAccount {
   }
   return cached.account;
 }
+
+const operatorQueues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `send` after every earlier operator send of this process on `chainId` has settled, so the operator's
+ * nonces are never raced here (viem reads the pending nonce at each send).
+ */
+export function withOperator<T>(chainId: number, send: (operator: LocalAccount) => Promise<T>): Promise<T> {
+  const operator = localOperatorAccount();
+  const key = `${chainId}:${operator.address}`;
+  const next = (operatorQueues.get(key) ?? Promise.resolve()).catch(() => {}).then(() => send(operator));
+  operatorQueues.set(key, next);
+  return next;
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
 import {
   CreateProfileBody,
+  FundProfileBody,
   ProfileListQuery,
   ProfilePage,
   ProfileParams,
@@ -96,4 +97,17 @@ export const shareProfileOp = defineOperation({
   params: ProfileParams,
   body: ShareProfileBody,
   responses: { 201: one },
+});
+
+export const fundProfileOp = defineOperation({
+  method: 'POST',
+  path: '/api/v1/profiles/{profileId}/fund',
+  scope: 'profiles:write',
+  tag,
+  summary: 'Dev chain only: add ether (default 10) and 100 TICK demo tokens to a profile account',
+  description:
+    'Only on the local anvil chain (31337); any other chain answers `409 faucet_unavailable`. New profiles on that chain are funded when they become active (`TICKWORK_DEV_PROFILE_FUNDING`, default 10 ether).',
+  params: ProfileParams,
+  body: FundProfileBody,
+  responses: { 200: one },
 });

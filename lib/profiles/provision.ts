@@ -14,7 +14,7 @@ import type { DbOrTx } from '@/db/client';
 import { profiles } from '@/db/schema';
 import { type ChainConfig, findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
-import { localOperatorAccount } from '@/lib/chains/operator';
+import { withOperator } from '@/lib/chains/operator';
 import { decryptSecret } from '@/lib/crypto/envelope';
 import { log } from '@/lib/log';
 import { publicClientFor, viemChain } from './chain';
@@ -69,15 +69,6 @@ export async function provisioningAction(
   return { action: 'provision' };
 }
 
-/** Sends one operator transaction at a time per chain and operator, so nonces are not raced in this process. */
-const operatorQueues = new Map<string, Promise<unknown>>();
-function serialized<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = operatorQueues.get(key) ?? Promise.resolve();
-  const next = previous.catch(() => {}).then(fn);
-  operatorQueues.set(key, next);
-  return next;
-}
-
 /**
  * Delegates the profile's account to the chain's `Simple7702Account`: the profile's key signs the EIP-7702
  * authorization, the operator account sends (and pays for) the transaction carrying it, and the receipt is
@@ -101,8 +92,7 @@ async function delegate(db: DbOrTx, profileId: string): Promise<{ txHash: Hex | 
   const authorization = await createWalletClient({ account, chain, transport }).signAuthorization({
     contractAddress: target.delegate,
   });
-  const operator = localOperatorAccount();
-  const hash = await serialized(`${target.chain.chainId}:${operator.address}`, () =>
+  const hash = await withOperator(target.chain.chainId, (operator) =>
     createWalletClient({ account: operator, chain, transport }).sendTransaction({
       authorizationList: [authorization],
       to: target.address,

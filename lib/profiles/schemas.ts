@@ -47,6 +47,18 @@ export const CreateProfileBody = z
   .strict()
   .meta({ id: 'CreateProfileRequest' });
 
+export const FundProfileBody = z
+  .object({
+    amount: z
+      .string()
+      .regex(/^\d{1,4}(\.\d{1,18})?$/, 'ether as a decimal string, e.g. "10" or "0.5"')
+      .refine((amount) => Number(amount) > 0 && Number(amount) <= 1000, 'more than 0 and at most 1000 ether')
+      .optional()
+      .meta({ description: 'Ether to add, at most 1000 (default 10)' }),
+  })
+  .strict()
+  .meta({ id: 'FundProfileRequest' });
+
 export const RenameProfileBody = z.object({ name }).strict().meta({ id: 'RenameProfileRequest' });
 
 export const ShareProfileBody = z

@@ -77,8 +77,16 @@ describe('provision-profile: one workflow, two providers', () => {
       profileId: profile.id,
       state: 'active',
       txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      funded: true,
     });
-    expect(stepIds(ctx)).toEqual(['check-profile', 'delegate-account', 'verify-and-activate']);
+    expect(stepIds(ctx)).toEqual([
+      'check-profile',
+      'delegate-account',
+      'fund-dev-account',
+      'verify-and-activate',
+    ]);
+    // the dev chain's starting funds: 10 ether and 100 TICK
+    expect(await rpc<string>('eth_getBalance', [profile.address, 'latest'])).toBe('0x8ac7230489e80000');
     expect(await row(profile.id)).toEqual({ state: 'active', state_reason: null });
     expect(await code(profile.address)).toBe(DELEGATION_CODE);
   });
@@ -90,6 +98,7 @@ describe('provision-profile: one workflow, two providers', () => {
       profileId: profile.id,
       state: 'active',
       txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      funded: true,
     });
     expect(await row(profile.id)).toEqual({ state: 'active', state_reason: null });
     expect(await code(profile.address)).toBe(DELEGATION_CODE);
@@ -114,6 +123,7 @@ describe('provision-profile: one workflow, two providers', () => {
       profileId: profile.id,
       state: 'active',
       txHash: null,
+      funded: false,
     });
     expect(await operatorNonce()).toBe(nonce);
     expect(await row(profile.id)).toEqual({ state: 'active', state_reason: null });
@@ -195,7 +205,12 @@ describe('provision-profile: failures', () => {
       steps: [{ id: 'delegate-account', handler: () => ({ txHash: null }) }],
     });
     expect(error).toBeDefined();
-    expect(stepIds(ctx)).toEqual(['check-profile', 'delegate-account', 'verify-and-activate']);
+    expect(stepIds(ctx)).toEqual([
+      'check-profile',
+      'delegate-account',
+      'fund-dev-account',
+      'verify-and-activate',
+    ]);
     expect(await row(profile.id)).toEqual({
       state: 'pending',
       state_reason: 'the account does not carry the EIP-7702 delegation after the transaction',

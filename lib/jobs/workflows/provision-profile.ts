@@ -1,4 +1,5 @@
 import { getDb } from '@/db/client';
+import { fundNewDevProfile } from '@/lib/profiles/dev-funding';
 import {
   activateDelegatedProfile,
   delegateProfileAccount,
@@ -8,7 +9,7 @@ import type { Workflow } from '../workflow';
 
 /**
  * `profile/provision.requested`: a pending legacy profile's account gets its EIP-7702 delegation and the profile
- * becomes active. Idempotent: a profile that is gone, not legacy or no longer pending is left alone, and an
+ * becomes active (on the local dev chain it is funded first). Idempotent: a profile that is gone, not legacy or no longer pending is left alone, and an
  * account that already carries the delegation gets no second transaction. A failed attempt keeps the profile
  * pending with a readable `stateReason` (written by the step itself) and fails the run, so the provider's retry
  * policy applies; `POST …/retry` queues it again.
@@ -17,6 +18,8 @@ export const provisionProfile: Workflow<'profile/provision.requested'> = async (
   const plan = await step.run('check-profile', () => provisioningAction(getDb(), profileId));
   if (plan.action === 'skip') return { profileId, skipped: plan.reason };
   const { txHash } = await step.run('delegate-account', () => delegateProfileAccount(getDb(), profileId));
+  // Funded before it turns active, so an active profile on the dev chain can pay for its first run.
+  const { funded } = await step.run('fund-dev-account', () => fundNewDevProfile(getDb(), profileId));
   await step.run('verify-and-activate', () => activateDelegatedProfile(getDb(), profileId));
-  return { profileId, state: 'active', txHash };
+  return { profileId, state: 'active', txHash, funded };
 };

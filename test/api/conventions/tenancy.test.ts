@@ -45,6 +45,7 @@ describe("another workspace's resources are 404 not_found and never leaked", () 
         'POST /api/v1/profiles/{profileId}/unarchive',
         'POST /api/v1/profiles/{profileId}/retry',
         'POST /api/v1/profiles/{profileId}/share',
+        'POST /api/v1/profiles/{profileId}/fund',
         'GET /api/v1/executables/{executableId}/storage',
         'PATCH /api/v1/executables/{executableId}/storage',
         'GET /api/v1/executables/{executableId}/webhooks',

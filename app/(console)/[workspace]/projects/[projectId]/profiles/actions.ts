@@ -1,19 +1,15 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
-import { type Address, createTestClient, http, parseEther } from 'viem';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { findChain, LOCAL_CHAIN_ID } from '@/lib/chains/config';
 import { runConsoleAction } from '@/lib/console/action';
-import { viemChain } from '@/lib/profiles/chain';
+import { fundProfile } from '@/lib/profiles/dev-funding';
 import { CreateProfileBody, RenameProfileBody, ShareProfileBody } from '@/lib/profiles/schemas';
 import {
   archiveProfile,
   createLegacyProfile,
   renameProfile,
-  requireProfile,
   retryProfileProvisioning,
   shareProfile,
   unarchiveProfile,
@@ -97,31 +93,12 @@ export async function shareProfileAction(
   });
 }
 
-/** The faucet's top-up: sets the balance outright (anvil_setBalance), never adds. */
-const FAUCET_BALANCE = '10';
-
-/**
- * Dev only: sets a profile's balance on the local anvil chain (31337, a testnet) with `anvil_setBalance`.
- * Any other chain is refused, whatever its RPC is.
- */
+/** Dev only: adds 10 ether and 100 TICK to a profile on the local anvil chain (any other chain is refused). */
 export async function faucetProfileAction(workspaceSlug: string, projectId: string, profileId: string) {
   return runConsoleAction(async () => {
     const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const profile = await requireProfile(getDb(), workspace.id, profileId);
-    const chain = findChain(profile.chainId);
-    if (!chain || chain.chainId !== LOCAL_CHAIN_ID || !chain.testnet)
-      throw new ApiError(
-        400,
-        'faucet_unavailable',
-        'the faucet only funds profiles on the local anvil chain (31337)',
-      );
-    const client = createTestClient({
-      mode: 'anvil',
-      chain: viemChain(chain),
-      transport: http(chain.rpcUrl),
-    });
-    await client.setBalance({ address: profile.address as Address, value: parseEther(FAUCET_BALANCE) });
+    const profile = await fundProfile(getDb(), workspace.id, profileId);
     revalidatePath(profilesPath(workspaceSlug, projectId));
-    return { name: profile.name, balance: `${FAUCET_BALANCE} ${chain.nativeCurrency.symbol}` };
+    return { name: profile.name, balance: profile.balance?.formatted ?? 'unknown' };
   });
 }

@@ -104,7 +104,7 @@ export function ProfileActions({
           size="sm"
           disabled={pending}
           aria-label={`Faucet ${profile.name}`}
-          title="Dev only: set the balance to 10 ETH on the local anvil chain"
+          title="Dev only: add 10 ETH and 100 TICK on the local anvil chain"
           onClick={() =>
             quick(
               () => faucetProfileAction(workspaceSlug, projectId, profile.id),
