@@ -1,7 +1,7 @@
 // Installs dependencies when node_modules is missing or older than package.json / package-lock.json, so the
 // start and test commands work on a fresh clone with nothing but Node and npm. Plain Node: runs before any install.
-// `npm install` rather than `npm ci`: the lock holds only this platform's optional binaries (the registry
-// mirror serves no others), which `npm ci` refuses as out of sync.
+// A fresh clone gets `npm ci` (exactly the committed lock, which holds every platform's optional packages, so it
+// is never rewritten); an existing node_modules after a dependency change gets `npm install`.
 import { execSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ const digest = () =>
 
 if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== digest()) {
   console.error('[tickwork] installing dependencies…');
-  execSync('npm install --no-audit --no-fund', { stdio: ['ignore', 'inherit', 'inherit'] });
+  const command = existsSync('node_modules') ? 'npm install' : 'npm ci';
+  execSync(`${command} --no-audit --no-fund`, { stdio: ['ignore', 'inherit', 'inherit'] });
   writeFileSync(stampFile, digest());
 }
