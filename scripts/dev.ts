@@ -1,4 +1,5 @@
 // `npm run dev` (or `npm start` for the production build): embedded Postgres + local chain + the app.
+import { offerDemo } from './demo';
 import { bootInfrastructure, runNext } from './stack';
 
 const production = process.argv.includes('--prod');
@@ -20,6 +21,7 @@ if (production) {
 
 const app = runNext([production ? 'start' : 'dev', '--port', port], stack.env);
 console.error(`[tickwork] console and API on http://localhost:${port}`);
+void offerDemo(`http://localhost:${port}`, stack.env);
 
 let stopping = false;
 async function shutdown() {

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliError, userPath } from '../output';
-import { reach, resolveTarget } from '../target';
+import { reach, resolveTarget, type Target } from '../target';
 
 function readSchema(file: string): string {
   const text = readFileSync(userPath(file), 'utf8');
@@ -44,20 +44,42 @@ export async function upload(argv: string[]) {
   }
   const zipPath = userPath(positionals[0]);
   if (!existsSync(zipPath)) throw new CliError(`${zipPath} does not exist`);
+  return uploadZip(resolveTarget(values), {
+    zipPath,
+    projectId: values.project,
+    name: values.name,
+    tag: values.tag,
+    schema: values.schema === undefined ? undefined : readSchema(values.schema),
+    callbacks: values.callbacks
+      ?.split(',')
+      .map((c) => c.trim())
+      .filter(Boolean),
+  });
+}
+
+export type UploadInput = {
+  zipPath: string;
+  projectId: string;
+  /** The function's name; the ZIP's file name without extension when absent. */
+  name?: string;
+  tag?: string;
+  /** The args JSON Schema, as text. */
+  schema?: string;
+  callbacks?: string[];
+};
+
+/** POST /api/task/upload of one ZIP as the target's credential; answers `{ taskId, versionTag, created }`. */
+export async function uploadZip(target: Target, input: UploadInput) {
+  const { zipPath } = input;
   const bytes = readFileSync(zipPath);
-  const target = resolveTarget(values);
-  const callbacks = values.callbacks
-    ?.split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
   const data = {
     workspaceId: target.workspaceId,
-    projectId: values.project,
-    taskName: values.name ?? path.basename(zipPath, path.extname(zipPath)),
+    projectId: input.projectId,
+    taskName: input.name ?? path.basename(zipPath, path.extname(zipPath)),
     checkSum: createHash('sha256').update(bytes).digest('hex'),
-    ...(values.tag !== undefined && { versionTag: values.tag }),
-    ...(values.schema !== undefined && { schema: readSchema(values.schema) }),
-    ...(callbacks && { definedCallbacks: callbacks }),
+    ...(input.tag !== undefined && { versionTag: input.tag }),
+    ...(input.schema !== undefined && { schema: input.schema }),
+    ...(input.callbacks && { definedCallbacks: input.callbacks }),
   };
   const form = new FormData();
   form.set('data', JSON.stringify(data));
