@@ -28,7 +28,7 @@ export type Stack = { env: NodeJS.ProcessEnv; stop: () => Promise<void> };
  * paymaster on it. Returns the environment the app needs.
  */
 export async function bootInfrastructure(): Promise<Stack> {
-  const database = await bootDatabase();
+  const database = await bootDatabase({ embeddedDir: path.join(DATA_DIR, 'pg') });
   const chain = process.env.TICKWORK_CHAINS
     ? null
     : await startAnvil({
