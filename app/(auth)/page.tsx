@@ -1,11 +1,11 @@
 // / — sends a signed-in person to their first workspace, anyone else to the sign-in page.
 import { LogOut, UsersRound } from 'lucide-react';
 import { redirect } from 'next/navigation';
-import { signOut } from '@/auth';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { requireConsoleUser } from '@/lib/auth/console';
+import { signOut } from '@/lib/auth/next-auth';
 import { listUserWorkspaces } from '@/lib/workspaces/service';
 
 export default async function Home() {

@@ -1,9 +1,9 @@
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { auth } from '@/auth';
 import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import type { Role } from '@/lib/auth/credential';
+import { auth } from '@/lib/auth/next-auth';
 import { findUserById } from '@/lib/users/service';
 import { getMembershipRole, getWorkspaceBySlug } from '@/lib/workspaces/service';
 

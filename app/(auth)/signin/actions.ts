@@ -1,6 +1,6 @@
 'use server';
 
-import { signIn } from '@/auth';
+import { signIn } from '@/lib/auth/next-auth';
 import { safeCallbackUrl } from '@/lib/console/callback-url';
 
 /** Starts the GitHub OAuth redirect. */

@@ -1,8 +1,8 @@
 // /signin — Sign-In with Ethereum, or GitHub when the deployment configures it.
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
-import { githubConfigured } from '@/auth';
 import { currentConsoleUser } from '@/lib/auth/console';
+import { githubConfigured } from '@/lib/auth/next-auth';
 import { enabledChains } from '@/lib/chains/config';
 import { safeCallbackUrl } from '@/lib/console/callback-url';
 import { GithubSignIn } from './_components/github-sign-in';

@@ -1,6 +1,6 @@
 'use server';
 
-import { signOut } from '@/auth';
+import { signOut } from '@/lib/auth/next-auth';
 
 /** Ends the console session. */
 export async function signOutAction() {
