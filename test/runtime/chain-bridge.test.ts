@@ -5,6 +5,7 @@ import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { runTask } from '@/lib/runtime/task-runner';
 import { ChainRequestError } from '@/lib/runtime/task-types';
 import { bundledTask } from '../support/bundles';
+import { chainOnlyHost, taskInput } from '../support/tasks';
 
 // Against the test stack's anvil (read-only requests: nothing here changes the chain).
 
@@ -82,20 +83,15 @@ describe('chainBridge', () => {
       return { canExec: false, message: id + ' ' + refused };
     } };`;
     const outcome = await runTask(
-      {
-        source,
-        args: {},
-        storage: {},
-        secrets: {},
-        chainId: 31337,
+      taskInput(source, {
         execution: {
           id: 'exn_chain',
           trigger: 'manual',
           scheduledAt: new Date().toISOString(),
           dryRun: true,
         },
-      },
-      { chainRequest: request, fetch: async () => Promise.reject(new Error('no fetch')) },
+      }),
+      chainOnlyHost(request),
     );
     expect(outcome).toMatchObject({ kind: 'skip', message: '0x7a69 4200', rpcRequests: 2 });
   });
@@ -114,20 +110,15 @@ describe('viem inside the sandbox', () => {
         return { canExec: false, message: [chainId, typeof block, failure.name, reverted?.code, reverted?.data].join(' ') };
       } };`);
     const outcome = await runTask(
-      {
-        source,
-        args: {},
-        storage: {},
-        secrets: {},
-        chainId: 31337,
+      taskInput(source, {
         execution: {
           id: 'exn_viem',
           trigger: 'simulate',
           scheduledAt: new Date().toISOString(),
           dryRun: true,
         },
-      },
-      { chainRequest: request, fetch: async () => Promise.reject(new Error('no fetch')) },
+      }),
+      chainOnlyHost(request),
     );
     expect(outcome).toMatchObject({ kind: 'skip', message: '31337 bigint CallExecutionError 3 0xaa' });
   });

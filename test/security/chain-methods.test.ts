@@ -6,6 +6,7 @@ import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { runTask } from '@/lib/runtime/task-runner';
 import { ChainRequestError } from '@/lib/runtime/task-types';
 import { newAddress } from '../support/fixtures';
+import { chainOnlyHost, taskInput } from '../support/tasks';
 
 // Attack: a task sends or signs through ctx.chain.request. Before the allow-list, anvil mined
 // eth_sendUnsignedTransaction from any address, and the …Sync send variants went through.
@@ -75,22 +76,7 @@ describe('ctx.chain.request takes read methods only', () => {
       }
       return { canExec: false, message: codes.join(',') };
     } };`;
-    const outcome = await runTask(
-      {
-        source,
-        args: {},
-        storage: {},
-        secrets: {},
-        chainId: 31337,
-        execution: {
-          id: 'exn_probe',
-          trigger: 'manual',
-          scheduledAt: new Date().toISOString(),
-          dryRun: false,
-        },
-      },
-      { chainRequest: request, fetch: async () => Promise.reject(new Error('no fetch')) },
-    );
+    const outcome = await runTask(taskInput(source), chainOnlyHost(request));
     expect(outcome).toMatchObject({ kind: 'skip', message: '4200,4200,4200' });
     expect(await client.getBalance({ address: target })).toBe(0n);
   });

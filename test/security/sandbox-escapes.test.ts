@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runTask, type TaskLimits } from '@/lib/runtime/task-runner';
 import type { TaskHost, TaskOutcome } from '@/lib/runtime/task-types';
+import { taskInput } from '../support/tasks';
 
 // Probes an attacker's task would try against the isolate runner. Each held before this suite was written; the
 // suite keeps them held. A probe answers through the skip message, so the test reads exactly what the task saw.
@@ -14,18 +15,7 @@ const host: TaskHost = {
 
 function run(body: string, limits: Partial<TaskLimits> = {}): Promise<TaskOutcome> {
   const source = `export default { __tickworkTask: 1, async run(ctx) {\n${body}\n} };`;
-  return runTask(
-    {
-      source,
-      args: {},
-      storage: {},
-      secrets: { API_KEY: SECRET },
-      chainId: 31337,
-      execution: { id: 'exn_probe', trigger: 'manual', scheduledAt: new Date().toISOString(), dryRun: false },
-    },
-    host,
-    limits,
-  );
+  return runTask(taskInput(source, { secrets: { API_KEY: SECRET } }), host, limits);
 }
 
 async function seen(body: string): Promise<string> {
