@@ -1,11 +1,13 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { cookies } from 'next/headers';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { runConsoleAction } from '@/lib/console/action';
 import { CreateProjectBody, UpdateProjectBody } from '@/lib/projects/schemas';
 import { createProject, updateProject } from '@/lib/projects/service';
+import { gettingStartedCookie } from '@/lib/workspaces/getting-started';
 
 export type ProjectFormInput = { name: string; slug: string; description: string; environment: string };
 
@@ -34,6 +36,21 @@ export async function updateProjectAction(
     const body = UpdateProjectBody.parse({ name: input.name, description: input.description.trim() || null });
     await updateProject(getDb(), workspace.id, projectId, body);
     revalidatePath(`/${workspaceSlug}/projects`, 'layout');
+    return null;
+  });
+}
+
+/** Hides the getting-started checklist of this workspace in this browser (a year-long cookie). */
+export async function dismissGettingStartedAction(workspaceSlug: string) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug);
+    (await cookies()).set(gettingStartedCookie(workspace.id), 'dismissed', {
+      path: '/',
+      maxAge: 365 * 24 * 60 * 60,
+      sameSite: 'lax',
+      httpOnly: true,
+    });
+    revalidatePath(`/${workspaceSlug}/projects`);
     return null;
   });
 }

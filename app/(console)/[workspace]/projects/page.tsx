@@ -1,6 +1,7 @@
 // /{workspace}/projects — the workspace's projects.
 import { ArrowUpRight, FolderKanban } from 'lucide-react';
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -10,15 +11,22 @@ import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatDate } from '@/lib/console/format';
 import { listProjects } from '@/lib/projects/service';
+import { gettingStartedCookie, gettingStartedProgress } from '@/lib/workspaces/getting-started';
 import { CreateProjectDialog } from './_components/create-project-dialog';
 import { EnvironmentBadge } from './_components/environment-badge';
+import { GettingStarted } from './_components/getting-started';
 
 export const metadata: Metadata = { title: 'Projects' };
 
 export default async function ProjectsPage({ params }: { params: Promise<{ workspace: string }> }) {
   const { workspace: slug } = await params;
   const { workspace, canMutate } = await requireWorkspaceAccess(slug);
-  const projects = await listProjects(getDb(), workspace.id);
+  const [projects, progress, cookieStore] = await Promise.all([
+    listProjects(getDb(), workspace.id),
+    gettingStartedProgress(getDb(), workspace.id),
+    cookies(),
+  ]);
+  const showGettingStarted = !cookieStore.has(gettingStartedCookie(workspace.id));
 
   return (
     <>
@@ -27,6 +35,9 @@ export default async function ProjectsPage({ params }: { params: Promise<{ works
         description="Projects group your functions, executables, profiles and secrets. Development and production live apart."
         actions={canMutate && projects.length > 0 && <CreateProjectDialog workspaceSlug={slug} />}
       />
+      {showGettingStarted && (
+        <GettingStarted workspaceSlug={slug} projectId={projects[0]?.id} done={progress} />
+      )}
       {projects.length === 0 ? (
         <Card>
           <EmptyState
