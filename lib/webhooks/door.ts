@@ -18,7 +18,7 @@ import { findActiveWebhookBySecret } from './service';
 export const WEBHOOK_RUNS_PER_MINUTE = 60;
 const WINDOW_MS = 60_000;
 /** First key of the transaction advisory lock `(WEBHOOK_RATE_LOCK, hashtext(webhook id))`. */
-const WEBHOOK_RATE_LOCK = 727_002;
+export const WEBHOOK_RATE_LOCK = 727_002;
 
 export type WebhookCall = {
   secret: string;

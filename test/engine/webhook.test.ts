@@ -2,11 +2,13 @@
 // the wait) or a result link (202); body, args, idempotency, rate and state rules as the spec's table says.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Sql, TransactionSql } from 'postgres';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { WEBHOOK_RATE_LOCK } from '@/lib/webhooks/door';
 import { startExtraApp } from '../support/app';
 import { exeAction } from '../support/executables';
 import { testDb, uniq } from '../support/fixtures';
-import { api } from '../support/http';
+import { type ApiResponse, api } from '../support/http';
 import { type RunWorld, runnableExe, runWorld, waitForExecution } from '../support/runs';
 import { createWebhook, revokeWebhook, rotateWebhook, secretOf } from '../support/webhooks';
 
@@ -174,6 +176,26 @@ describe('the webhook door', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
+  it('a call waits for a count-and-insert of the same URL in flight elsewhere, then counts its execution', async () => {
+    const { exe, hook, path } = await hooked();
+    await seedFinished(exe.id, hook.id, 59);
+    // stand in for another instance between its count (59) and its insert's commit: hold the URL's lock
+    let pending: Promise<ApiResponse> | undefined;
+    await testDb().$sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(${WEBHOOK_RATE_LOCK}, hashtext(${hook.id}))`;
+      pending = call(path);
+      const first = await Promise.race([
+        pending.then(() => 'answered'),
+        new Promise((r) => setTimeout(() => r('waiting'), 1_000)),
+      ]);
+      expect(first).toBe('waiting');
+      await seedFinished(exe.id, hook.id, 1, tx);
+    });
+    const res = await (pending as Promise<ApiResponse>);
+    expect([res.status, res.body.code]).toEqual([429, 'rate_limited']);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
   it('the 60 a minute hold exactly while calls race on two app instances', async () => {
     const { exe, hook, path } = await hooked();
     await seedFinished(exe.id, hook.id, 56);
@@ -205,8 +227,13 @@ describe('the webhook door', () => {
 });
 
 /** `n` finished webhook executions of the URL in the last minute. */
-async function seedFinished(executableId: string, webhookId: string, n: number) {
-  await testDb().$sql`
+async function seedFinished(
+  executableId: string,
+  webhookId: string,
+  n: number,
+  sql: Sql | TransactionSql = testDb().$sql,
+) {
+  await sql`
     insert into executions (id, workspace_id, project_id, executable_id, function_id, trigger, webhook_id, chain_id,
                             scheduled_at, status, created_at)
     select 'exn_' || to_char(clock_timestamp(), 'YYYYMMDDHH24MISSUS') || lpad(g::text, 3, '0'),
