@@ -79,9 +79,9 @@ Ratio authenticated / bare: **${ratio.toFixed(2)}**
 Goals (issue "Platform foundation"):
 ${verdict}
 
-What the authenticated route does per request: rate-limit check (in-process), one indexed query that
-resolves the key hash and the membership together, one indexed list query, JSON envelope. \`last_used_at\`
-is written at most once a minute per key, off the response path.
+What the authenticated route does per request: rate-limit upsert (one statement on the credential's shared
+token bucket), one indexed query that resolves the key hash and the membership together, one indexed list
+query, JSON envelope. \`last_used_at\` is written at most once a minute per key, off the response path.
 `;
   writeFileSync('docs/performance.md', report);
   console.log(report);

@@ -5,6 +5,7 @@ export * from './executions';
 export * from './functions';
 export * from './profiles';
 export * from './projects';
+export * from './rate-limits';
 export * from './secrets';
 export * from './usage';
 export * from './webhooks';

@@ -1,34 +1,66 @@
+import { type Db, getDb } from '@/db/client';
+import { log } from '@/lib/log';
+
 /**
- * Per-credential fixed-window rate limit for management routes (in-process; one counter map per server).
- * `TICKWORK_RATE_LIMIT_PER_MINUTE` sets the budget (default 600); 0 disables it.
+ * Per-credential token bucket for management routes, kept in Postgres (`rate_limit_buckets`) so that every app
+ * instance draws from the same bucket. `TICKWORK_RATE_LIMIT_PER_MINUTE` is the capacity (default 600; 0 turns
+ * the limit off); the bucket refills continuously at capacity/60 tokens a second and each request takes one.
  */
-const WINDOW_MS = 60_000;
-const limit = Number(process.env.TICKWORK_RATE_LIMIT_PER_MINUTE ?? 600);
-const windows = new Map<string, { start: number; count: number }>();
+const configured = Number(process.env.TICKWORK_RATE_LIMIT_PER_MINUTE ?? 600);
+const limit = Number.isInteger(configured) && configured >= 0 ? configured : 600;
+const perSecond = limit / 60;
+
+/** A row idle this long is a full bucket, the same as no row (a bucket refills completely in 60 s). */
+const PRUNE_IDLE = '2 minutes';
+const PRUNE_EVERY_MS = 60_000;
+let lastPrune = 0;
 
 export type RateLimitResult = { allowed: boolean; headers: Record<string, string> };
 
-export function takeRateLimit(credentialKey: string, now = Date.now()): RateLimitResult {
-  if (limit <= 0) return { allowed: true, headers: {} };
-  const windowStart = now - (now % WINDOW_MS);
-  let entry = windows.get(credentialKey);
-  if (!entry || entry.start !== windowStart) {
-    if (windows.size > 50_000) pruneOldWindows(windowStart);
-    entry = { start: windowStart, count: 0 };
-    windows.set(credentialKey, entry);
-  }
-  entry.count++;
-  const resetSeconds = Math.ceil((windowStart + WINDOW_MS - now) / 1000);
-  const allowed = entry.count <= limit;
-  const headers: Record<string, string> = {
-    'RateLimit-Limit': String(limit),
-    'RateLimit-Remaining': String(Math.max(0, limit - entry.count)),
-    'RateLimit-Reset': String(resetSeconds),
-  };
-  if (!allowed) headers['Retry-After'] = String(resetSeconds);
-  return { allowed, headers };
+type BucketRow = { tokens: number; allowed: boolean };
+
+/**
+ * Takes one token from the credential's bucket: one atomic upsert, one round trip. The row lock of
+ * `ON CONFLICT DO UPDATE` serializes concurrent requests of a credential (on any instance), and the refill uses
+ * the database clock, so instances never disagree about time. A request that arrives while an earlier-started
+ * one holds the lock refills nothing (`greatest(0, …)`) rather than a negative amount.
+ */
+export async function takeRateLimit(credentialKey: string, db: Db = getDb()): Promise<RateLimitResult> {
+  if (limit === 0) return { allowed: true, headers: {} };
+  const [bucket] = await db.$sql<BucketRow[]>`
+    insert into rate_limit_buckets as b (token_hash, tokens, allowed, updated_at)
+    values (${credentialKey}, ${limit - 1}::float8, true, now())
+    on conflict (token_hash) do update set (tokens, allowed, updated_at) = (
+      select level - case when level >= 1 then 1 else 0 end, level >= 1, greatest(b.updated_at, now())
+        from (select least(${limit}::float8, b.tokens + ${perSecond}::float8
+                * greatest(0, extract(epoch from now() - b.updated_at)::float8)) as level) refilled)
+    returning tokens, allowed`;
+  pruneNowAndThen(db);
+  return { allowed: bucket.allowed, headers: rateHeaders(bucket) };
 }
 
-function pruneOldWindows(current: number) {
-  for (const [key, entry] of windows) if (entry.start !== current) windows.delete(key);
+/**
+ * `RateLimit-Remaining`: whole tokens left; `RateLimit-Reset`: seconds until the bucket is full again;
+ * `Retry-After` (refused requests): seconds until the next whole token.
+ */
+function rateHeaders({ tokens, allowed }: BucketRow): Record<string, string> {
+  const secondsUntil = (level: number) => String(Math.max(1, Math.ceil((level - tokens) / perSecond)));
+  const headers: Record<string, string> = {
+    'RateLimit-Limit': String(limit),
+    'RateLimit-Remaining': String(Math.max(0, Math.floor(tokens))),
+    'RateLimit-Reset': secondsUntil(limit),
+  };
+  if (!allowed) headers['Retry-After'] = secondsUntil(1);
+  return headers;
+}
+
+/** At most once a minute per process, off the request's path: drops the rows of buckets idle for a while. */
+function pruneNowAndThen(db: Db) {
+  const now = Date.now();
+  if (now - lastPrune < PRUNE_EVERY_MS) return;
+  lastPrune = now;
+  db.$sql`delete from rate_limit_buckets where updated_at < now() - ${PRUNE_IDLE}::interval`.then(
+    () => {},
+    (error: unknown) => log.warn({ err: error }, 'pruning rate-limit buckets failed'),
+  );
 }

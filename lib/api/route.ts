@@ -50,7 +50,7 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
     let rateHeaders: Record<string, string> = {};
     try {
       const tokenHash = sha256Hex(bearerToken(req.headers.get('authorization')));
-      const rate = takeRateLimit(tokenHash);
+      const rate = await takeRateLimit(tokenHash);
       rateHeaders = rate.headers;
       if (!rate.allowed) throw new ApiError(429, 'rate_limited', 'too many requests for this credential');
 

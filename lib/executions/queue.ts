@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
+import type { DbOrTx, Tx } from '@/db/client';
 import { isUniqueViolation } from '@/db/errors';
 import { executions, functionReleases, profiles } from '@/db/schema';
 import type { executionTriggerEnum } from '@/db/schema/executions';
@@ -19,6 +19,11 @@ export type QueueOptions = {
   args?: string | null;
   webhookId?: string | null;
   scheduledAt?: Date;
+  /**
+   * Runs first in the insert's transaction and may refuse by throwing: a check that must hold at the insert
+   * (the webhook door's rate, under a lock). Without it the insert runs alone.
+   */
+  guard?: (tx: Tx) => Promise<void>;
 };
 
 export const executionInProgress = () =>
@@ -58,7 +63,8 @@ export async function assertRunnable(db: DbOrTx, row: ExecutableRow, dryRun: boo
 /**
  * Inserts a pending execution and queues its run. At most one execution per executable is unfinished (a
  * partial unique index), so a second one is refused with 409 execution_in_progress. If the job cannot be
- * queued the row is removed again: nothing half-written is left behind.
+ * queued the row is removed again: nothing half-written is left behind. With a `guard`, the job is queued only
+ * once the guard's transaction has ended, so the worker finds the row.
  */
 export async function queueExecution(
   db: DbOrTx,
@@ -66,9 +72,8 @@ export async function queueExecution(
   chainId: number,
   opts: QueueOptions,
 ): Promise<ExecutionRow> {
-  let execution: ExecutionRow;
-  try {
-    [execution] = await db
+  const insert = (q: DbOrTx) =>
+    q
       .insert(executions)
       .values({
         id: newId('execution'),
@@ -84,6 +89,15 @@ export async function queueExecution(
         scheduledAt: opts.scheduledAt ?? new Date(),
       })
       .returning();
+  const { guard } = opts;
+  let execution: ExecutionRow;
+  try {
+    [execution] = guard
+      ? await db.transaction(async (tx) => {
+          await guard(tx);
+          return insert(tx);
+        })
+      : await insert(db);
   } catch (error) {
     if (isUniqueViolation(error)) throw executionInProgress();
     throw error;

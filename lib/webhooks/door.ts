@@ -1,5 +1,5 @@
-import { and, count, eq, gte, min } from 'drizzle-orm';
-import type { Db } from '@/db/client';
+import { and, count, eq, gte, min, sql } from 'drizzle-orm';
+import type { Db, Tx } from '@/db/client';
 import { executables, executions, functionReleases } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import {
@@ -17,6 +17,8 @@ import { findActiveWebhookBySecret } from './service';
 /** New executions one webhook URL may start per minute. */
 export const WEBHOOK_RUNS_PER_MINUTE = 60;
 const WINDOW_MS = 60_000;
+/** First key of the transaction advisory lock `(WEBHOOK_RATE_LOCK, hashtext(webhook id))`. */
+export const WEBHOOK_RATE_LOCK = 727_002;
 
 export type WebhookCall = {
   secret: string;
@@ -62,12 +64,12 @@ export async function invokeWebhook(
   }
   try {
     const { chainId } = await assertRunnable(db, found.executable, false);
-    await checkRate(db, found.executable.id, webhook.id);
     const execution = await queueExecution(db, found.executable, chainId, {
       trigger: 'webhook',
       dryRun: false,
       args: args && JSON.stringify(args),
       webhookId: webhook.id,
+      guard: (tx) => checkRate(tx, found.executable.id, webhook.id),
     });
     if (scope) await completeIdempotency(db, scope, { status: 200, body: { executionId: execution.id } });
     return { executionId: execution.id, replayed: false };
@@ -77,10 +79,15 @@ export async function invokeWebhook(
   }
 }
 
-/** 429 rate_limited once the URL started 60 executions in the last minute; Retry-After says when one frees up. */
-async function checkRate(db: Db, executableId: string, webhookId: string) {
+/**
+ * 429 rate_limited once the URL started 60 executions in the last minute; Retry-After says when one frees up.
+ * Runs in the execution insert's transaction under an advisory lock of the webhook, held until that commits:
+ * calls of one URL count and insert one at a time on every instance, so the limit is exact.
+ */
+async function checkRate(tx: Tx, executableId: string, webhookId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${WEBHOOK_RATE_LOCK}, hashtext(${webhookId}))`);
   const now = Date.now();
-  const [window] = await db
+  const [window] = await tx
     .select({ started: count(), oldest: min(executions.createdAt) })
     .from(executions)
     .where(

@@ -2,10 +2,13 @@
 // the wait) or a result link (202); body, args, idempotency, rate and state rules as the spec's table says.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sql, TransactionSql } from 'postgres';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { WEBHOOK_RATE_LOCK } from '@/lib/webhooks/door';
+import { startExtraApp } from '../support/app';
 import { exeAction } from '../support/executables';
 import { testDb, uniq } from '../support/fixtures';
-import { api } from '../support/http';
+import { type ApiResponse, api } from '../support/http';
 import { type RunWorld, runnableExe, runWorld, waitForExecution } from '../support/runs';
 import { createWebhook, revokeWebhook, rotateWebhook, secretOf } from '../support/webhooks';
 
@@ -167,15 +170,73 @@ describe('the webhook door', () => {
 
   it('more than 60 new executions a minute on one URL → 429 rate_limited with Retry-After', async () => {
     const { exe, hook, path } = await hooked();
-    // sixty finished webhook executions in the last minute
-    await testDb().$sql`
-      insert into executions (id, workspace_id, project_id, executable_id, function_id, trigger, webhook_id, chain_id,
-                              scheduled_at, status, created_at)
-      select 'exn_' || to_char(clock_timestamp(), 'YYYYMMDDHH24MISSUS') || lpad(g::text, 3, '0'),
-             workspace_id, project_id, id, function_id, 'webhook', ${hook.id}, 31337, now(), 'skipped', now()
-        from executables, generate_series(1, 60) g where id = ${exe.id}`;
+    await seedFinished(exe.id, hook.id, 60);
     const res = await call(path);
     expect([res.status, res.body.code]).toEqual([429, 'rate_limited']);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
+
+  it('a call waits for a count-and-insert of the same URL in flight elsewhere, then counts its execution', async () => {
+    const { exe, hook, path } = await hooked();
+    await seedFinished(exe.id, hook.id, 59);
+    // stand in for another instance between its count (59) and its insert's commit: hold the URL's lock
+    let pending: Promise<ApiResponse> | undefined;
+    await testDb().$sql.begin(async (tx) => {
+      await tx`select pg_advisory_xact_lock(${WEBHOOK_RATE_LOCK}, hashtext(${hook.id}))`;
+      pending = call(path);
+      const first = await Promise.race([
+        pending.then(() => 'answered'),
+        new Promise((r) => setTimeout(() => r('waiting'), 1_000)),
+      ]);
+      expect(first).toBe('waiting');
+      await seedFinished(exe.id, hook.id, 1, tx);
+    });
+    const res = await (pending as Promise<ApiResponse>);
+    expect([res.status, res.body.code]).toEqual([429, 'rate_limited']);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the 60 a minute hold exactly while calls race on two app instances', async () => {
+    const { exe, hook, path } = await hooked();
+    await seedFinished(exe.id, hook.id, 56);
+    const extra = await startExtraApp({});
+    try {
+      // rounds of six concurrent calls, three on each instance: one may start a run (it answers once the fast
+      // task ends), the others meet it (409 execution_in_progress) or the limit (429), until only 429s are left
+      const bases = [inject('baseUrl'), extra.baseUrl];
+      const started: string[] = [];
+      for (let round = 0; round < 40; round++) {
+        const answers = await Promise.all(
+          [0, 1, 2, 3, 4, 5].map((i) => api(path, { method: 'POST', baseUrl: bases[i % 2] })),
+        );
+        for (const res of answers) expect([200, 409, 429], res.text).toContain(res.status);
+        started.push(...answers.filter((res) => res.status === 200).map((res) => res.body.data.id));
+        if (answers.every((res) => res.status === 429)) {
+          expect(Number(answers[0].headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+          break;
+        }
+      }
+      expect(started).toHaveLength(4);
+      const [{ n }] = await testDb()
+        .$sql`select count(*)::int as n from executions where webhook_id = ${hook.id}`;
+      expect(n).toBe(60);
+    } finally {
+      await extra.stop();
+    }
+  }, 60_000);
 });
+
+/** `n` finished webhook executions of the URL in the last minute. */
+async function seedFinished(
+  executableId: string,
+  webhookId: string,
+  n: number,
+  sql: Sql | TransactionSql = testDb().$sql,
+) {
+  await sql`
+    insert into executions (id, workspace_id, project_id, executable_id, function_id, trigger, webhook_id, chain_id,
+                            scheduled_at, status, created_at)
+    select 'exn_' || to_char(clock_timestamp(), 'YYYYMMDDHH24MISSUS') || lpad(g::text, 3, '0'),
+           workspace_id, project_id, id, function_id, 'webhook', ${webhookId}, 31337, now(), 'skipped', now()
+      from executables, generate_series(1, ${n}::int) g where id = ${executableId}`;
+}
