@@ -12,10 +12,36 @@ import {
   waitForExe,
 } from '../../support/executables';
 import { expectError } from '../../support/expect';
+import { testDb } from '../../support/fixtures';
 import { api } from '../../support/http';
 
 const switchFunction = (token: string, id: string, body: unknown) =>
   api(`/api/v1/executables/${id}/function`, { method: 'PATCH', token, body });
+
+/**
+ * Runs `requests` while a transaction holds the executable's row lock, and lets go once `waiters` statements of
+ * the app wait for that lock; answers what `requests` answered.
+ */
+async function whileRowHeld<T>(
+  executableId: string,
+  waiters: number,
+  requests: () => Promise<T>,
+): Promise<T> {
+  let answered: Promise<T> | undefined;
+  await testDb().$sql.begin(async (tx) => {
+    await tx`select 1 from executables where id = ${executableId} for update`;
+    answered = requests();
+    for (let i = 0; i < 200; i++) {
+      const [{ waiting }] = await testDb().$sql<{ waiting: number }[]>`
+        select count(*)::int as waiting from pg_stat_activity
+        where wait_event_type = 'Lock' and query ilike 'update "executables"%'`;
+      if (waiting >= waiters) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`the requests did not reach the update (${waiters} expected to wait)`);
+  });
+  return answered as Promise<T>;
+}
 
 describe('executables: races', () => {
   it('two function switches at once: exactly one 202, one 409 function_switch_pending (repeated)', async () => {
@@ -23,10 +49,14 @@ describe('executables: races', () => {
     const [a, b] = await Promise.all([uploadRelease(w, w.projectId), uploadRelease(w, w.projectId)]);
     for (let round = 0; round < 4; round++) {
       const exe = await pausedExe(w);
-      const results = await Promise.all([
-        switchFunction(w.token, exe.id, { functionId: a }),
-        switchFunction(w.token, exe.id, { functionId: b }),
-      ]);
+      // Both requests meet at the conditional update: the row is held until both wait on it. Without the hold,
+      // the first switch can be built and done before the second arrives, and then the second is rightly taken.
+      const results = await whileRowHeld(exe.id, 2, () =>
+        Promise.all([
+          switchFunction(w.token, exe.id, { functionId: a }),
+          switchFunction(w.token, exe.id, { functionId: b }),
+        ]),
+      );
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([202, 409]);
       const loser = results.find((r) => r.status === 409);
