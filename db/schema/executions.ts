@@ -62,6 +62,8 @@ export const executions = pgTable(
     blockNumber: bigint('block_number', { mode: 'number' }),
     computeUnits: integer('compute_units').notNull().default(0),
     rpcRequests: integer('rpc_requests').notNull().default(0),
+    /** The sandbox runner that ran the task (lib/runtime/runners.ts); null until the task ran. */
+    runner: text('runner'),
     storageSnapshot: jsonb('storage_snapshot'),
     scheduledAt: tstz('scheduled_at').notNull(),
     startedAt: tstz('started_at'),

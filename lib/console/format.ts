@@ -70,3 +70,8 @@ export function hueOf(text: string): number {
   for (const ch of text) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   return hash % 360;
 }
+
+const RUNNER_LABELS: Record<string, string> = { isolate: 'local isolate runner' };
+
+/** A sandbox runner (lib/runtime/sandbox.ts), as the console names it. */
+export const runnerLabel = (runner: string) => RUNNER_LABELS[runner] ?? `${runner} runner`;

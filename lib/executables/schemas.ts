@@ -64,6 +64,10 @@ export const ExecutableSchema = z
     gasFallback: z.boolean(),
     sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS).nullable(),
     sandboxRuntime: z.enum(SANDBOX_RUNTIMES),
+    sandboxRunner: z.enum(['isolate']).meta({
+      description:
+        'The runner that serves `sandboxRuntime` in this deployment (`isolate`: the local isolated-vm runner, which serves both runtimes until the Daytona and gVisor runners are configured); each execution records the runner that ran it',
+    }),
     pinned: z.boolean(),
     pendingFunctionSwitch: z
       .object({

@@ -7,6 +7,7 @@ import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
+import { sandboxRunner } from '@/lib/runtime/sandbox';
 import type { CreateExecutableInput } from './schemas';
 import { validateTrigger } from './triggers';
 import {
@@ -41,6 +42,7 @@ export function toExecutable(r: ExecutableRow) {
     gasFallback: r.gasFallback,
     sponsorshipProvider: r.sponsorshipProvider,
     sandboxRuntime: r.sandboxRuntime,
+    sandboxRunner: sandboxRunner(r.sandboxRuntime).name,
     pinned: r.pinned,
     ...(r.pendingFunctionSwitch && { pendingFunctionSwitch: r.pendingFunctionSwitch }),
     lastFunctionSwitchError: r.lastFunctionSwitchError,

@@ -30,6 +30,7 @@ export const toExecution = (e: ExecutionRow) => ({
   blockNumber: e.blockNumber,
   computeUnits: e.computeUnits,
   rpcRequests: e.rpcRequests,
+  runner: e.runner,
   scheduledAt: e.scheduledAt.toISOString(),
   startedAt: iso(e.startedAt),
   finishedAt: iso(e.finishedAt),

@@ -33,6 +33,10 @@ export const ExecutionSchema = z
     blockNumber: z.number().int().nullable(),
     computeUnits: z.number().int(),
     rpcRequests: z.number().int(),
+    runner: z.enum(['isolate']).nullable().meta({
+      description:
+        'The sandbox runner that ran the task (`isolate`: the local isolated-vm runner); null before it ran',
+    }),
     scheduledAt: z.string(),
     startedAt: z.string().nullable(),
     finishedAt: z.string().nullable(),

@@ -1,14 +1,18 @@
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { executionLogs } from '@/db/schema';
+import { executionLogs, executions } from '@/db/schema';
 import type { SubmittedCall } from '@/db/schema/executions';
 import { loadReleaseCode } from '@/lib/functions/release-code';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
-import { runTask } from '@/lib/runtime/task-runner';
+import { sandboxRunner } from '@/lib/runtime/sandbox';
 import type { PlannedCall, TaskLogLine, TaskOutcome } from '@/lib/runtime/task-types';
 import { boundSecrets, type RunContext, runArgs } from './context';
 
-/** Loads the code, secrets and args and runs the task; the logs are stored in order, whatever the outcome. */
+/**
+ * Loads the code, secrets and args and runs the task on the runner that serves the executable's runtime; the logs
+ * and the runner are stored, whatever the outcome.
+ */
 export async function runReleaseTask(
   db: DbOrTx,
   ctx: RunContext,
@@ -26,7 +30,8 @@ export async function runReleaseTask(
       kind: 'error',
       error: { code: 'invalid_arguments', message: 'the args are not a JSON object' },
     };
-  const outcome = await runTask(
+  const runner = sandboxRunner(executable.sandboxRuntime);
+  const outcome = await runner.run(
     {
       source: code.source,
       args,
@@ -45,7 +50,10 @@ export async function runReleaseTask(
       fetch: publicFetch({ allowPrivate: process.env.TICKWORK_SANDBOX_FETCH_PRIVATE === 'allow' }),
     },
   );
-  await appendLogs(db, execution.id, outcome.logs);
+  await Promise.all([
+    appendLogs(db, execution.id, outcome.logs),
+    db.update(executions).set({ runner: runner.name }).where(eq(executions.id, execution.id)),
+  ]);
   return outcome;
 }
 

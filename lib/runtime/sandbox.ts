@@ -1,4 +1,7 @@
 import ivm from 'isolated-vm';
+import { POLYFILLS } from './polyfills';
+import { runTask } from './task-runner';
+import type { TaskHost, TaskInput, TaskOutcome } from './task-types';
 
 /** A build failure caused by the bundle itself; its message is fit for `stateReason` (no host details). */
 export class SandboxBuildError extends Error {
@@ -8,59 +11,24 @@ export class SandboxBuildError extends Error {
 /** What a runner builds a sandbox from: the release checksum and the bundle's `index.js` (an ES module). */
 export type SandboxBundle = { checksum: string; source: string };
 
+/** `isolate`: isolated-vm in the app's worker process (lib/runtime/task-runner). */
+export type RunnerName = 'isolate';
+
 /**
  * The sandbox port: `build` prepares a sandbox for a release and answers an opaque reference, or throws a
- * SandboxBuildError. Daytona and gVisor runners slot in behind the same interface.
+ * SandboxBuildError; `run` runs one task in it. Daytona and gVisor runners slot in behind the same interface.
  */
-export type SandboxRunner = { build(bundle: SandboxBundle): Promise<{ ref: string }> };
+export type SandboxRunner = {
+  name: RunnerName;
+  build(bundle: SandboxBundle): Promise<{ ref: string }>;
+  run(input: TaskInput, host: TaskHost): Promise<TaskOutcome>;
+};
 
 export type SandboxRuntime = 'daytona' | 'gvisor';
 
 const MEMORY_LIMIT_MB = 64;
 const EVALUATE_TIMEOUT_MS = 5_000;
 const MAX_REASON = 300;
-
-/** Minimal UTF-8 TextEncoder/TextDecoder for the isolate (viem-using bundles touch them at module load). */
-export const POLYFILLS = `
-if (typeof globalThis.TextEncoder === 'undefined') {
-  globalThis.TextEncoder = class TextEncoder {
-    get encoding() { return 'utf-8'; }
-    encode(input = '') {
-      const s = String(input); const out = [];
-      for (let i = 0; i < s.length; i++) {
-        let c = s.codePointAt(i);
-        if (c > 0xffff) i++;
-        if (c >= 0xd800 && c <= 0xdfff) c = 0xfffd;
-        if (c < 0x80) out.push(c);
-        else if (c < 0x800) out.push(0xc0 | (c >> 6), 0x80 | (c & 63));
-        else if (c < 0x10000) out.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-        else out.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
-      }
-      return new Uint8Array(out);
-    }
-  };
-}
-if (typeof globalThis.TextDecoder === 'undefined') {
-  globalThis.TextDecoder = class TextDecoder {
-    get encoding() { return 'utf-8'; }
-    decode(input) {
-      if (input === undefined) return '';
-      const b = input instanceof Uint8Array ? input : new Uint8Array(input.buffer ?? input);
-      let s = '';
-      for (let i = 0; i < b.length; ) {
-        const c = b[i++];
-        let cp;
-        if (c < 0x80) cp = c;
-        else if (c >= 0xf0) cp = ((c & 7) << 18) | ((b[i++] & 63) << 12) | ((b[i++] & 63) << 6) | (b[i++] & 63);
-        else if (c >= 0xe0) cp = ((c & 15) << 12) | ((b[i++] & 63) << 6) | (b[i++] & 63);
-        else cp = ((c & 31) << 6) | (b[i++] & 63);
-        s += String.fromCodePoint(cp);
-      }
-      return s;
-    }
-  };
-}
-`;
 
 const reason = (prefix: string, error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
@@ -73,6 +41,8 @@ const reason = (prefix: string, error: unknown) => {
  * `run` function). The reference names the checksum; the isolate is disposed (execution builds its own).
  */
 export const isolateRunner: SandboxRunner = {
+  name: 'isolate',
+  run: (input, host) => runTask(input, host),
   async build({ checksum, source }) {
     const isolate = new ivm.Isolate({ memoryLimit: MEMORY_LIMIT_MB });
     try {
@@ -117,8 +87,9 @@ export const isolateRunner: SandboxRunner = {
 export const gvisorConfigured = () => Boolean(process.env.TICKWORK_GVISOR_RUNNER);
 
 /**
- * The runner of a sandbox runtime. Until the Daytona and gVisor runners exist, both build in the local isolate
- * runner (gVisor only where configured: creation refuses it otherwise).
+ * The runner of a sandbox runtime in this deployment. Until the Daytona and gVisor runners exist, both build and
+ * run in the local isolate runner (gVisor only where configured: creation refuses it otherwise). The executable
+ * record says so (`sandboxRunner`), and every execution records the runner that ran it (`runner`).
  */
 export function sandboxRunner(_runtime: SandboxRuntime): SandboxRunner {
   return isolateRunner;

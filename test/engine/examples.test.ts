@@ -63,6 +63,9 @@ describe('the examples run on the engine', () => {
     const outcomes = [];
     for (let run = 0; run < 3; run++) outcomes.push((await runToEnd(w.token, exe.id)).execution);
     expect(outcomes.map((e) => e.status)).toEqual(['confirmed', 'skipped', 'confirmed']);
+    // the record says which runner serves the runtime it asked for, and each run which runner ran it
+    expect(exe).toMatchObject({ sandboxRuntime: 'daytona', sandboxRunner: 'isolate' });
+    expect(outcomes.map((e) => e.runner)).toEqual(['isolate', 'isolate', 'isolate']);
     // two confirmed increments from the profile, on the real DemoCounter (other tests may add their own)
     expect(await counterCount()).toBeGreaterThanOrEqual(before + 2n);
     expect(

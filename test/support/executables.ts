@@ -23,6 +23,7 @@ export const EXECUTABLE_KEYS = [
   'projectId',
   'secretBindings',
   'sandboxRuntime',
+  'sandboxRunner',
   'sponsorshipProvider',
   'state',
   'stateReason',

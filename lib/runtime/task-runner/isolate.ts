@@ -1,5 +1,5 @@
 import ivm from 'isolated-vm';
-import { POLYFILLS } from '../sandbox';
+import { POLYFILLS } from '../polyfills';
 import type { TaskHost, TaskInput } from '../task-types';
 import { hostBridges, type RequestCounters } from './bridges';
 import { crashOf, loadFailureOf, NOT_A_TASK, TaskFailure } from './failure';

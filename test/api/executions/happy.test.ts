@@ -23,6 +23,7 @@ const EXECUTION_KEYS = [
   'message',
   'projectId',
   'rpcRequests',
+  'runner',
   'scheduledAt',
   'startedAt',
   'status',

@@ -1,5 +1,6 @@
 // /{workspace}/projects/{projectId}/executables/{executableId} — one executable: lifecycle, schedule, args,
 // function switch, storage, webhook URLs, Run now / Simulate and its latest executions.
+
 import { ChevronLeft, History, Star } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -11,7 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { formatUtc } from '@/lib/console/format';
+import { formatUtc, runnerLabel } from '@/lib/console/format';
 import { getExecutable } from '@/lib/executables/service';
 import { GAS_MODES_BY_KIND } from '@/lib/executables/validation';
 import { listExecutableExecutions } from '@/lib/executions/queries';
@@ -363,7 +364,15 @@ export default async function ExecutablePage({
               </span>
             </Detail>
             <Detail label="Pinned">{executable.pinned ? 'Yes' : 'No'}</Detail>
-            <Detail label="Sandbox">{executable.sandboxRuntime}</Detail>
+            <Detail label="Sandbox">
+              <span data-testid="executable-sandbox">
+                {executable.sandboxRuntime}
+                <span className="text-muted-foreground">
+                  {' '}
+                  · runs on the {runnerLabel(executable.sandboxRunner)}
+                </span>
+              </span>
+            </Detail>
           </DetailsCard>
           <Card>
             <CardHeader>

@@ -1,5 +1,6 @@
 // /{workspace}/projects/{projectId}/executions/{executionId} — one execution: its outcome, the calls it asked
 // for, the transaction and the task's logs; refreshes itself until the execution ends.
+
 import { ChevronLeft, ExternalLink, ScrollText, Send } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
@@ -15,7 +16,7 @@ import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { enabledChains } from '@/lib/chains/config';
-import { formatDuration, formatNumber, formatUtc } from '@/lib/console/format';
+import { formatDuration, formatNumber, formatUtc, runnerLabel } from '@/lib/console/format';
 import { getExecutable } from '@/lib/executables/service';
 import { listExecutionLogs, requireExecution, toExecution } from '@/lib/executions/queries';
 import { loadProject } from '../../_lib/project';
@@ -238,6 +239,11 @@ export default async function ExecutionPage({
           </Detail>
           <Detail label="Compute units">{formatNumber(execution.computeUnits)}</Detail>
           <Detail label="RPC requests">{formatNumber(execution.rpcRequests)}</Detail>
+          <Detail label="Runner">
+            <span data-testid="execution-runner">
+              {execution.runner ? runnerLabel(execution.runner) : none}
+            </span>
+          </Detail>
         </DetailsCard>
       </div>
     </div>
