@@ -30,6 +30,8 @@ export type AppProcess = {
   kill: (signal: NodeJS.Signals) => Promise<void>;
   /** SIGTERM, and waits for the exit. */
   stop: () => Promise<void>;
+  /** False once the process has exited (by itself or killed). */
+  running: () => boolean;
 };
 
 async function waitForHealth(baseUrl: string, app: ChildProcess) {
@@ -84,7 +86,14 @@ export async function spawnApp(
     await kill('SIGKILL');
     throw error;
   }
-  return { baseUrl, port: opts.port, output: () => chunks.join(''), kill, stop: () => kill('SIGTERM') };
+  return {
+    baseUrl,
+    port: opts.port,
+    output: () => chunks.join(''),
+    kill,
+    stop: () => kill('SIGTERM'),
+    running: () => child.exitCode === null && child.signalCode === null,
+  };
 }
 
 /**
