@@ -11,6 +11,13 @@ export type TcpProxy = {
   url: string;
   /** Cuts the link: open connections are reset, new ones behave as `mode` says (default `reset`). */
   cut: (mode?: CutMode) => void;
+  /**
+   * Arms a lost answer: the next request whose bytes contain `text` still reaches the upstream, but its
+   * connection is reset before any answer comes back (the link stays up for the next connections).
+   */
+  loseAnswerTo: (text: string) => void;
+  /** How many answers were lost so far (a test checks its trap fired). */
+  lostAnswers: () => number;
   /** Forwards again; connections held by a blackhole are reset, so their clients retry on fresh ones. */
   restore: () => void;
   close: () => Promise<void>;
@@ -23,6 +30,8 @@ export type TcpProxy = {
 export async function startTcpProxy(upstreamUrl: string): Promise<TcpProxy> {
   const upstream = new URL(upstreamUrl);
   let mode: CutMode | null = null;
+  let trap: string | null = null;
+  let lost = 0;
   const open = new Set<Socket>();
   const held = new Set<Socket>();
   const track = (set: Set<Socket>, socket: Socket) => {
@@ -34,25 +43,47 @@ export async function startTcpProxy(upstreamUrl: string): Promise<TcpProxy> {
     for (const socket of set) socket.resetAndDestroy();
     set.clear();
   };
+  const cut = (how: CutMode) => {
+    mode = how;
+    resetAll(open);
+  };
+
+  function forward(client: Socket) {
+    const service = connect(Number(upstream.port), upstream.hostname);
+    track(open, client);
+    track(open, service);
+    const closeService = () => service.destroy();
+    client.once('close', closeService);
+    service.once('close', () => client.destroy());
+    service.pipe(client);
+    client.on('data', (chunk: Buffer) => {
+      if (trap && chunk.includes(trap)) {
+        // The request goes out whole (end() flushes it once connected); nothing of the answer comes back.
+        trap = null;
+        lost++;
+        open.delete(service);
+        client.off('close', closeService);
+        service.unpipe(client);
+        service.resume();
+        service.end(chunk);
+        client.resetAndDestroy();
+        return;
+      }
+      if (!service.write(chunk)) {
+        client.pause();
+        service.once('drain', () => client.resume());
+      }
+    });
+  }
 
   const server = createServer((client) => {
     if (mode === 'reset') {
       client.on('error', () => {});
       client.resetAndDestroy();
-      return;
-    }
-    if (mode === 'blackhole') {
+    } else if (mode === 'blackhole') {
       track(held, client);
       client.resume(); // read and drop whatever the client sends
-      return;
-    }
-    const service = connect(Number(upstream.port), upstream.hostname);
-    track(open, client);
-    track(open, service);
-    client.once('close', () => service.destroy());
-    service.once('close', () => client.destroy());
-    client.pipe(service);
-    service.pipe(client);
+    } else forward(client);
   });
   // port 0: the OS picks a free port at the moment we listen (no window for another process to take it)
   await new Promise<void>((resolve, reject) => {
@@ -62,12 +93,14 @@ export async function startTcpProxy(upstreamUrl: string): Promise<TcpProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    cut: (how = 'reset') => {
-      mode = how;
-      resetAll(open);
+    cut: (how = 'reset') => cut(how),
+    loseAnswerTo: (text) => {
+      trap = text;
     },
+    lostAnswers: () => lost,
     restore: () => {
       mode = null;
+      trap = null;
       resetAll(held);
     },
     close: async () => {
