@@ -65,19 +65,20 @@ export const waitForStatus = (token: string, id: string, statuses: string[], tim
     timeoutMs,
   );
 
-/** The execution rows of executables, straight from the database (every one, whatever its status). */
+/** The execution rows of executables, straight from the database (every one, whatever its status), oldest first. */
 export async function executionRows(executableIds: string[]) {
-  return testDb().$sql<
+  const rows = await testDb().$sql<
     {
       id: string;
       executable_id: string;
       status: string;
       tx_hash: string | null;
-      nonce: number | null;
-      scheduled_at: Date;
+      nonce: string | null;
+      scheduled_at: string;
     }[]
   >`select id, executable_id, status, tx_hash, nonce, scheduled_at from executions
      where executable_id in ${testDb().$sql(executableIds)} order by id`;
+  return rows.map((row) => ({ ...row, scheduledAt: new Date(row.scheduled_at).getTime() }));
 }
 
 /** How many finished executions the workspace's usage counted (each must count exactly once). */
@@ -88,22 +89,23 @@ export async function meteredExecutions(workspaceId: string): Promise<number> {
 }
 
 /**
- * The no-loss, no-duplicate invariant for executables that each ran once and paid: each has exactly one
- * execution, final and confirmed; its recorded transaction was mined from the profile's account with the
- * recorded nonce; its recipient got the value exactly once; and the account sent exactly one transaction per
- * executable since `nonceBefore`.
+ * The no-loss, no-duplicate invariant for executables that each ran `runsEach` times and paid every time: each
+ * has exactly that many executions, all final and confirmed; each recorded transaction was mined from the
+ * profile's account with the recorded nonce; no two executions share one; each recipient got the value once
+ * per run; and the account sent exactly one transaction per execution since `nonceBefore`.
  */
-export async function expectPaidOnce(w: RunWorld, pays: PayExe[], nonceBefore: number) {
+export async function expectPaidOnce(w: RunWorld, pays: PayExe[], nonceBefore: number, runsEach = 1) {
   const rows = await executionRows(pays.map((p) => p.exe.id));
-  expect(rows.map((r) => r.executable_id).sort()).toEqual(pays.map((p) => p.exe.id).sort());
+  for (const pay of pays) {
+    const runs = rows.filter((r) => r.executable_id === pay.exe.id);
+    expect(runs.map((r) => r.status)).toEqual(Array(runsEach).fill('confirmed'));
+    expect(await balanceOf(pay.to)).toBe(pay.wei * BigInt(runsEach));
+  }
   for (const row of rows) {
-    const pay = pays.find((p) => p.exe.id === row.executable_id) as PayExe;
-    expect(row.status).toBe('confirmed');
     const tx = await rpc<any>('eth_getTransactionByHash', [row.tx_hash]);
     expect(tx?.from.toLowerCase()).toBe(w.address.toLowerCase());
     expect(Number(BigInt(tx.nonce))).toBe(Number(row.nonce));
-    expect(await balanceOf(pay.to)).toBe(pay.wei);
   }
   expect(new Set(rows.map((r) => r.tx_hash)).size).toBe(rows.length);
-  expect(await nonceOf(w.address)).toBe(nonceBefore + pays.length);
+  expect(await nonceOf(w.address)).toBe(nonceBefore + pays.length * runsEach);
 }
