@@ -58,14 +58,14 @@ export async function startTcpProxy(upstreamUrl: string): Promise<TcpProxy> {
     service.pipe(client);
     client.on('data', (chunk: Buffer) => {
       if (trap && chunk.includes(trap)) {
-        // The request goes out whole (end() flushes it once connected); nothing of the answer comes back.
+        // The request goes out whole and its connection stays open until the answer arrives (a half-closed
+        // connection may make the server drop the request); the answer is dropped, the client reset.
         trap = null;
         lost++;
-        open.delete(service);
         client.off('close', closeService);
         service.unpipe(client);
-        service.resume();
-        service.end(chunk);
+        service.once('data', () => service.destroy());
+        service.write(chunk);
         client.resetAndDestroy();
         return;
       }
