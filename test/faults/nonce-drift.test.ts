@@ -2,8 +2,8 @@
 // holding the same key would), so the chain's nonce moved past anything Tickwork sent. The next run reads
 // the nonce from the chain, confirms, and sends exactly one transaction.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { executionRows, expectPaidOnce, nonceOf, payExe } from '../support/faults';
 import { newAddress } from '../support/fixtures';
-import { expectPaidOnce, executionRows, nonceOf, payExe } from '../support/faults';
 import { rpc } from '../support/profiles';
 import { type RunWorld, runToEnd, runWorld } from '../support/runs';
 
