@@ -9,6 +9,7 @@ import {
   meteredExecutions,
   nonceOf,
   payExe,
+  runLeaseHeldBy,
   waitForStatus,
   waitUntil,
 } from '../support/faults';
@@ -35,11 +36,15 @@ async function queue(exeId: string): Promise<string> {
 }
 
 describe('kill -9 of the app', () => {
-  it('while runs are running: after a restart each is run again to one confirmation, paid once', async () => {
-    const pays = await Promise.all([1, 2, 3].map(() => payExe(w, { sleepMs: 4_000 })));
+  it('while runs are running (and one waits its turn): after a restart each confirms once, paid once', async () => {
+    // five runs on a worker of four: four sleep in their task, the fifth stays pending in the queue
+    const pays = await Promise.all([1, 2, 3, 4, 5].map(() => payExe(w, { sleepMs: 5_000 })));
     const nonceBefore = await nonceOf(w.address);
     const ids = await Promise.all(pays.map((p) => queue(p.exe.id)));
-    await Promise.all(ids.map((id) => waitForStatus(w.token, id, ['running'])));
+    await waitUntil('four runs running, one pending', async () => {
+      const statuses = (await executionRows(pays.map((p) => p.exe.id))).map((r) => r.status).sort();
+      return JSON.stringify(statuses) === JSON.stringify(['pending', ...Array(4).fill('running')]);
+    });
 
     await stack.app().kill('SIGKILL');
     await stack.restartApp();
@@ -49,7 +54,7 @@ describe('kill -9 of the app', () => {
       expect(execution.status).toBe('confirmed');
     }
     await expectPaidOnce(w, pays, nonceBefore);
-    expect(await meteredExecutions(w.workspaceId)).toBe(3);
+    expect(await meteredExecutions(w.workspaceId)).toBe(5);
   }, 150_000);
 
   it('between broadcast and receipt: the restarted app confirms the transaction it sent, sending no other', async () => {
@@ -68,8 +73,8 @@ describe('kill -9 of the app', () => {
 
       await stack.app().kill('SIGKILL');
       await stack.restartApp();
-      // give a confused engine the chance to send again while the first transaction is still unmined
-      await new Promise((r) => setTimeout(r, 3_000));
+      // the restarted app has taken the run up again (its lease is held) while the transaction is unmined
+      await waitUntil('the restarted app resuming the run', () => runLeaseHeldBy(id));
     } finally {
       await rpc('evm_setAutomine', [true]);
     }

@@ -1,6 +1,8 @@
 // What the fault tests check after every fault: each execution ended once, in one final status, and the chain
 // carries at most one transaction per execution.
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { runLeaseHeld } from '@/lib/executions/lease';
 import { newAddress, testDb } from './fixtures';
 import { api } from './http';
 import { rpc } from './profiles';
@@ -79,6 +81,14 @@ export async function executionRows(executableIds: string[]) {
   >`select id, executable_id, status, tx_hash, nonce, scheduled_at from executions
      where executable_id in ${testDb().$sql(executableIds)} order by id`;
   return rows.map((row) => ({ ...row, scheduledAt: new Date(row.scheduled_at).getTime() }));
+}
+
+/** Whether a live worker holds the execution's run lease right now (it is working on it). */
+export async function runLeaseHeldBy(executionId: string): Promise<boolean> {
+  const [row] = await testDb().execute<{ held: boolean }>(
+    sql`select ${runLeaseHeld(sql`${executionId}`)} as held`,
+  );
+  return row.held;
 }
 
 /** How many finished executions the workspace's usage counted (each must count exactly once). */
