@@ -2,7 +2,7 @@
 // holding the same key would), so the chain's nonce moved past anything Tickwork sent. The next run reads
 // the nonce from the chain, confirms, and sends exactly one transaction.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { executionRows, expectPaidOnce, nonceOf, payExe } from '../support/faults';
+import { executionRows, expectPaidOnce, nonceOf, payExe, waitUntil } from '../support/faults';
 import { newAddress } from '../support/fixtures';
 import { rpc } from '../support/profiles';
 import { type RunWorld, runToEnd, runWorld } from '../support/runs';
@@ -12,13 +12,14 @@ beforeAll(async () => {
   w = await runWorld(); // the shared test stack: nothing here stops or slows it
 }, 60_000);
 
-/** A plain transfer from the profile's account, sent by anvil on its behalf (mined at once). */
+/** A plain transfer from the profile's account, sent by anvil on its behalf. */
 async function sendOutside(from: string) {
   await rpc('anvil_impersonateAccount', [from]);
   try {
     const hash = await rpc<string>('eth_sendTransaction', [{ from, to: newAddress(), value: '0x1' }]);
-    const receipt = await rpc<any>('eth_getTransactionReceipt', [hash]);
-    expect(receipt?.status).toBe('0x1');
+    // automine: mined at once, though the receipt may trail the answer while anvil serves other tests
+    const receipt = await waitUntil('the receipt', () => rpc<any>('eth_getTransactionReceipt', [hash]));
+    expect(receipt.status).toBe('0x1');
   } finally {
     await rpc('anvil_stopImpersonatingAccount', [from]);
   }
