@@ -23,3 +23,23 @@ export function getDb(): Db {
   }
   return globalForDb.tickworkDb;
 }
+
+const globalForLeases = globalThis as unknown as { tickworkLeaseSession?: postgres.Sql };
+
+/**
+ * One connection of this process, apart from the pool, for session-level advisory locks (the run leases of
+ * `lib/executions/lease.ts`): Postgres frees them the moment this process or its connection dies. Reconnects
+ * on its next query after a Postgres restart, with the locks gone.
+ */
+export function getLeaseSession(): postgres.Sql {
+  if (!globalForLeases.tickworkLeaseSession) {
+    const url = process.env.DATABASE_URL;
+    if (!url) throw new Error('DATABASE_URL is not set: start the app with `npm run dev` or set it yourself');
+    globalForLeases.tickworkLeaseSession = postgres(url, {
+      max: 1,
+      onnotice: () => {},
+      connection: { application_name: 'tickwork-leases' },
+    });
+  }
+  return globalForLeases.tickworkLeaseSession;
+}

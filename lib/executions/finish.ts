@@ -31,12 +31,18 @@ export type Ending = {
   reconcileAt?: Date;
   /** Set when the run measured its usage before ending (evaluation); else the row's own figures count. */
   usage?: { computeUnits: number; rpcRequests: number };
+  /**
+   * The claim an evaluation runs under (`startedAt`): it ends the run only while that claim stands. A run taken
+   * over since ends nothing and leaves the storage lock to the run that took it.
+   */
+  claimedAt?: Date;
 };
 
 /**
  * Ends an execution in one transaction: its final status and figures, the workspace's usage counters (once:
  * only the transition out of an unfinished status counts), and the storage: `commit` writes the run's object
- * (version + 1) when it changed; either way the run's lock is released.
+ * (version + 1) when it changed; either way the run's lock is released (unless a fenced ending found its claim
+ * taken over: see `Ending.claimedAt`).
  */
 export async function finishExecution(
   db: DbOrTx,
@@ -64,14 +70,21 @@ export async function finishExecution(
         ...(snapshot && { storageSnapshot: snapshot }),
         finishedAt: new Date(),
       })
-      .where(and(eq(executions.id, executionId), notInArray(executions.status, [...FINAL_STATUSES])))
+      .where(
+        and(
+          eq(executions.id, executionId),
+          notInArray(executions.status, [...FINAL_STATUSES]),
+          ending.claimedAt ? eq(executions.startedAt, ending.claimedAt) : undefined,
+        ),
+      )
       .returning({
         workspaceId: executions.workspaceId,
         computeUnits: executions.computeUnits,
         rpcRequests: executions.rpcRequests,
       });
     if (ended) await meterExecution(tx, ended.workspaceId, ended);
-    if (storage) await releaseStorage(tx, storage.executableId, executionId, storage.commit);
+    if (storage && (ended || !ending.claimedAt))
+      await releaseStorage(tx, storage.executableId, executionId, storage.commit);
     return Boolean(ended);
   });
 }

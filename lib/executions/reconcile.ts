@@ -70,7 +70,11 @@ async function lookFor(db: Db, executionId: string): Promise<Look> {
     const receipt = await submitter.confirm(hash, LOOK_MS);
     if (receipt.status !== 'unknown') {
       const { status, error, txHash, gasUsed, effectiveGasPrice, blockNumber } = receiptEnding(receipt);
-      return { resolved: true, set: { status, error, txHash, gasUsed, effectiveGasPrice, blockNumber } };
+      // `error: null` clears the receipt_timeout the run ended with: a confirmation has no error.
+      return {
+        resolved: true,
+        set: { status, error: error ?? null, txHash, gasUsed, effectiveGasPrice, blockNumber },
+      };
     }
     // A transaction whose nonce went elsewhere can never be mined (a user operation's nonce is not the EOA's).
     if (nonce === null || userOpHash) return { resolved: false };

@@ -5,10 +5,10 @@ import { simulateWithFallback } from '@/lib/chains/submitters';
 import { SubmissionError } from '@/lib/chains/submitters/types';
 import { declaresCall } from '@/lib/functions/permissions';
 import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
-import type { TaskOutcome } from '@/lib/runtime/task-types';
+import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
 import { loadRunContext, refusalToRun } from './context';
-import { FINAL_STATUSES, failed, finishExecution, lockStorage, releaseStorage } from './finish';
+import { type Ending, FINAL_STATUSES, failed, finishExecution, lockStorage, releaseStorage } from './finish';
 import { appendLogs, callMetadata, runReleaseTask } from './task';
 
 /**
@@ -17,20 +17,31 @@ import { appendLogs, callMetadata, runReleaseTask } from './task';
  */
 export const STALE_RUN_MS = DEFAULT_TASK_LIMITS.timeoutMs + 120_000;
 
-export type RunPlan = { action: 'evaluate' } | { action: 'confirm' } | { action: 'skip'; reason: string };
+export type RunPlan =
+  | { action: 'evaluate'; claimedAt: string }
+  | { action: 'confirm' }
+  | { action: 'skip'; reason: string };
 
 /**
  * Step 1: claims a pending execution (→ running). A run that was cut short is picked up where it stands: one
  * still running or simulating has sent nothing (the hash is recorded before any broadcast) and is evaluated
- * again once stale; a submitted one only waits for its receipt. Finished ones are left alone.
+ * again once nobody else can be evaluating it: at once when the caller holds the run's lease (`leased`: the
+ * worker that had it is gone, see `lease.ts`), else once stale. A submitted one only waits for its receipt.
+ * Finished ones are left alone. `claimedAt` (the new `startedAt`) fences the evaluation: a run taken over
+ * after this claim can no longer record anything.
  */
-export async function claimExecution(db: DbOrTx, executionId: string): Promise<RunPlan> {
+export async function claimExecution(
+  db: DbOrTx,
+  executionId: string,
+  opts: { leased?: boolean } = {},
+): Promise<RunPlan> {
+  const claimedAt = new Date();
   const [claimed] = await db
     .update(executions)
-    .set({ status: 'running', startedAt: new Date() })
+    .set({ status: 'running', startedAt: claimedAt })
     .where(and(eq(executions.id, executionId), eq(executions.status, 'pending')))
     .returning({ id: executions.id });
-  if (claimed) return { action: 'evaluate' };
+  if (claimed) return { action: 'evaluate', claimedAt: claimedAt.toISOString() };
   const [row] = await db
     .select({ status: executions.status })
     .from(executions)
@@ -38,22 +49,26 @@ export async function claimExecution(db: DbOrTx, executionId: string): Promise<R
   if (!row) return { action: 'skip', reason: 'not found' };
   if (row.status === 'submitted') return { action: 'confirm' };
   if (row.status === 'running' || row.status === 'simulating') {
-    // Taken over only once stale: a fresh one is being evaluated by another worker right now.
     const [taken] = await db
       .update(executions)
-      .set({ startedAt: new Date() })
+      .set({ status: 'running', startedAt: claimedAt })
       .where(
         and(
           eq(executions.id, executionId),
           inArray(executions.status, ['running', 'simulating']),
-          lt(executions.startedAt, new Date(Date.now() - STALE_RUN_MS)),
+          opts.leased ? undefined : lt(executions.startedAt, new Date(Date.now() - STALE_RUN_MS)),
         ),
       )
       .returning({ id: executions.id });
-    return taken ? { action: 'evaluate' } : { action: 'skip', reason: 'being evaluated' };
+    return taken
+      ? { action: 'evaluate', claimedAt: claimedAt.toISOString() }
+      : { action: 'skip', reason: 'being evaluated' };
   }
   return { action: 'skip', reason: `status ${row.status}` };
 }
+
+/** The run was taken over after its claim (see `claimExecution`): it stops without recording anything. */
+class RunTakenOver extends Error {}
 
 /**
  * Step 2: runs the task and acts on its result. A skip ends the run (its storage committed); calls are checked
@@ -61,25 +76,34 @@ export async function claimExecution(db: DbOrTx, executionId: string): Promise<R
  * run, submitted: the transaction hash is recorded before the broadcast, and the storage is committed once
  * the network has accepted it. Task, permission and submission faults end the run as failed with a semantic
  * error; infrastructure faults throw so the job is retried.
+ *
+ * `claimedAt` is the claim this evaluation runs under: every write is conditioned on it, so a run taken over
+ * meanwhile (its lease lost, or stale) records nothing, ends nothing, and above all broadcasts nothing.
  */
 export async function evaluateExecution(
   db: DbOrTx,
   executionId: string,
+  claimedAt?: string,
 ): Promise<{ next: 'done' | 'confirm' }> {
   const ctx = await loadRunContext(db, executionId);
   if (!ctx) return { next: 'done' };
   const { execution, executable } = ctx;
   if (execution.status === 'submitted') return { next: 'confirm' };
   if ((FINAL_STATUSES as readonly string[]).includes(execution.status)) return { next: 'done' };
+  const claim = claimedAt ? new Date(claimedAt) : undefined;
+  if (claim && execution.startedAt?.getTime() !== claim.getTime()) return { next: 'done' };
+  const stillClaimed = claim ? eq(executions.startedAt, claim) : undefined;
+  const finish = (ending: Ending, storage?: { executableId: string; commit: JsonObject | null }) =>
+    finishExecution(db, executionId, { ...ending, claimedAt: claim }, storage);
 
   const refusal = refusalToRun(ctx);
   if (refusal) {
-    await finishExecution(db, executionId, failed('executable_unavailable', `not run: ${refusal}`));
+    await finish(failed('executable_unavailable', `not run: ${refusal}`));
     return { next: 'done' };
   }
   const storage = await lockStorage(db, executable.id, executionId, STALE_RUN_MS);
   if (!storage) {
-    await finishExecution(db, executionId, failed('storage_locked', 'another run holds the storage lock'));
+    await finish(failed('storage_locked', 'another run holds the storage lock'));
     return { next: 'done' };
   }
   const unlock = { executableId: executable.id, commit: null };
@@ -92,19 +116,12 @@ export async function evaluateExecution(
   }
   const usage = { computeUnits: computeUnitsOf(outcome), rpcRequests: outcome.rpcRequests };
   if (outcome.kind === 'error') {
-    await finishExecution(
-      db,
-      executionId,
-      { ...failed(outcome.error.code, outcome.error.message), usage },
-      unlock,
-    );
+    await finish({ ...failed(outcome.error.code, outcome.error.message), usage }, unlock);
     return { next: 'done' };
   }
   const commit = outcome.storageChanged && !execution.dryRun ? outcome.storage : null;
   if (outcome.kind === 'skip') {
-    await finishExecution(
-      db,
-      executionId,
+    await finish(
       { status: 'skipped', message: outcome.message, usage },
       { executableId: executable.id, commit },
     );
@@ -112,16 +129,16 @@ export async function evaluateExecution(
   }
 
   const { calls, message } = outcome;
-  await db
+  const [simulating] = await db
     .update(executions)
     .set({ status: 'simulating', message, calls: calls.map(callMetadata), ...usage })
-    .where(eq(executions.id, executionId));
+    .where(and(eq(executions.id, executionId), eq(executions.status, 'running'), stillClaimed))
+    .returning({ id: executions.id });
+  if (!simulating) return { next: 'done' }; // taken over: the run that took it owns it now
   const undeclared = calls.findIndex((call) => !declaresCall(ctx.release.permissions, call));
   if (undeclared >= 0) {
     const call = calls[undeclared];
-    await finishExecution(
-      db,
-      executionId,
+    await finish(
       failed(
         'call_not_permitted',
         `call #${undeclared} (${call.data.slice(0, 10)} on ${call.to}) is not declared in the release's permissions.json`,
@@ -152,22 +169,32 @@ export async function evaluateExecution(
     if (execution.dryRun) {
       const summary = `dry run: ${calls.length} call${calls.length === 1 ? '' : 's'} simulated successfully (gas ≈ ${gasEstimate}); nothing was submitted`;
       await appendLogs(db, executionId, [{ level: 'info', message: summary, at: new Date().toISOString() }]);
-      await finishExecution(db, executionId, { status: 'skipped', message: message ?? summary }, unlock);
+      await finish({ status: 'skipped', message: message ?? summary }, unlock);
       return { next: 'done' };
     }
     await submitter.submit(calls, async ({ txHash, userOpHash, nonce }) => {
-      await db
+      // Recorded before the broadcast, and only while this run's claim stands: else nothing is sent.
+      const [recorded] = await db
         .update(executions)
         .set({ status: 'submitted', txHash: txHash ?? null, userOpHash: userOpHash ?? null, nonce })
-        .where(and(eq(executions.id, executionId), inArray(executions.status, ['running', 'simulating'])));
+        .where(
+          and(
+            eq(executions.id, executionId),
+            inArray(executions.status, ['running', 'simulating']),
+            stillClaimed,
+          ),
+        )
+        .returning({ id: executions.id });
+      if (!recorded) throw new RunTakenOver();
     });
   } catch (error) {
+    if (error instanceof RunTakenOver) return { next: 'done' };
     if (!(error instanceof SubmissionError)) {
       await releaseStorage(db, executable.id, executionId, null);
       throw error;
     }
     if (error.code !== 'broadcast_unknown') {
-      await finishExecution(db, executionId, failed(error.code, error.message), unlock);
+      await finish(failed(error.code, error.message), unlock);
       return { next: 'done' };
     }
     // The node did not answer the broadcast: the recorded transaction may still be mined, so it is confirmed

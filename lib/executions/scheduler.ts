@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { executables, executions, profiles } from '@/db/schema';
 import type { Trigger } from '@/db/schema/executables';
 import { nextRunAt } from '@/lib/executables/triggers';
 import { newId } from '@/lib/ids';
-import { enqueueAll } from '@/lib/jobs/enqueue';
+import { enqueueAll, jobProvider } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
+import { runLeaseHeld } from './lease';
 import { reconcileSubmissions } from './reconcile';
 import { STALE_RUN_MS } from './run';
 
@@ -84,10 +85,26 @@ export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<s
 }
 
 /**
- * Queues again the executions whose job was lost: pending ones whose job never started, and runs that stopped
- * mid-evaluation (a crashed worker) once they are stale. The run's claim step decides what is left to do.
+ * Runs cut short are looked for only once they are this old: a run's own job may be between two attempts (a
+ * retried infrastructure fault), and a run that keeps failing that way is not restarted on every tick.
+ */
+const ORPHAN_GRACE_MS = 10_000;
+
+/**
+ * Queues again the executions whose job was lost: pending ones whose job never started, and runs cut short
+ * (a crashed worker): with the embedded provider, any unfinished run whose lease nobody holds (its worker is
+ * gone, see `lease.ts`), submitted ones included (they only need their receipt read); on Inngest, runs still
+ * evaluating once they are stale. The run's claim step decides what is left to do.
  */
 export async function requeueStrandedExecutions(db: Db, now = new Date()): Promise<string[]> {
+  const orphaned =
+    jobProvider() === 'embedded'
+      ? and(
+          inArray(executions.status, ['running', 'simulating', 'submitted']),
+          lt(executions.startedAt, new Date(now.getTime() - ORPHAN_GRACE_MS)),
+          not(runLeaseHeld(sql`${executions.id}`)),
+        )
+      : undefined;
   const rows = await db
     .select({ id: executions.id })
     .from(executions)
@@ -101,6 +118,7 @@ export async function requeueStrandedExecutions(db: Db, now = new Date()): Promi
           inArray(executions.status, ['running', 'simulating']),
           lt(executions.startedAt, new Date(now.getTime() - STALE_RUN_MS)),
         ),
+        orphaned,
       ),
     )
     .limit(CLAIM_BATCH);

@@ -2,7 +2,7 @@ import { Logger, makeWorkerUtils, type Runner, run, type TaskList, type WorkerUt
 import { log } from '@/lib/log';
 import { boundedLine } from '@/lib/log/errors';
 import { JOB_EVENT_NAMES, type JobEvent, parsePayload } from './events';
-import { directStep } from './workflow';
+import { directStep, type WorkflowContext } from './workflow';
 import { WORKFLOWS } from './workflows';
 
 /**
@@ -79,8 +79,8 @@ export async function addEmbeddedJobs(event: JobEvent, payloads: unknown[]): Pro
 
 /** Runs one event's workflow with the embedded step runner (exported for tests and the task list). */
 export async function runEmbedded(event: JobEvent, payload: unknown): Promise<unknown> {
-  const workflow = WORKFLOWS[event] as (p: unknown, ctx: { step: typeof directStep }) => Promise<unknown>;
-  return workflow(parsePayload(event, payload), { step: directStep });
+  const workflow = WORKFLOWS[event] as (p: unknown, ctx: WorkflowContext) => Promise<unknown>;
+  return workflow(parsePayload(event, payload), { step: directStep, singleProcess: true });
 }
 
 const taskList = (): TaskList =>

@@ -6,7 +6,14 @@ import type { JobEvent, JobPayload } from './events';
  */
 export type Step = { run<T>(id: string, fn: () => Promise<T>): Promise<T> };
 
-export type WorkflowContext = { step: Step };
+export type WorkflowContext = {
+  step: Step;
+  /**
+   * True when one process runs the whole workflow, first step to last (the embedded provider), so it may hold
+   * a lease across steps; Inngest runs each step as a separate request.
+   */
+  singleProcess?: boolean;
+};
 
 /** A workflow, written once and run by either provider. It must be idempotent: re-running it is safe. */
 export type Workflow<E extends JobEvent> = (payload: JobPayload<E>, ctx: WorkflowContext) => Promise<unknown>;

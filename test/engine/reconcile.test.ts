@@ -40,6 +40,7 @@ async function unknownSubmission(change: { txHash?: string; nonce?: number } = {
   const [row] = await testDb().$sql`
     update executions
        set status = 'submitted_unknown', gas_used = null, effective_gas_price = null, block_number = null,
+           error = '{"code":"receipt_timeout","message":"no receipt within 60 s"}'::jsonb,
            tx_hash = ${change.txHash ?? execution.txHash}, nonce = coalesce(${change.nonce ?? null}::bigint, nonce),
            reconcile_at = now() - interval '1 second', finished_at = now() - interval '1 minute'
      where id = ${execution.id}
@@ -68,7 +69,7 @@ describe('reconcileSubmissions', () => {
   it('a receipt that turned up later confirms the execution with its figures', async () => {
     const sub = await unknownSubmission();
     const row = await reconciled(sub.id);
-    expect(row).toMatchObject({ status: 'confirmed', reconcile_at: null });
+    expect(row).toMatchObject({ status: 'confirmed', reconcile_at: null, error: null });
     expect(BigInt(row.gas_used)).toBeGreaterThan(21_000n);
   });
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 import { type Zippable, zipSync } from 'fflate';
-import { inject } from 'vitest';
 import { TASK_BUILD_OPTIONS } from '@/cli/commands/bundle';
 import { testDb } from './fixtures';
+import { target } from './target';
 
 const FIXED_MTIME = new Date(2026, 0, 1);
 
@@ -52,7 +52,7 @@ export async function upload(
   form.set('data', data);
   form.set('blob', new Blob([new Uint8Array(zip)], { type: 'application/zip' }), 'bundle.zip');
   const qs = Object.keys(query).length > 0 ? `?${new URLSearchParams(query)}` : '';
-  const res = await fetch(`${inject('baseUrl')}/api/task/upload${qs}`, {
+  const res = await fetch(`${target().baseUrl}/api/task/upload${qs}`, {
     method: 'POST',
     headers: { ...(token && { authorization: `Bearer ${token}` }), ...headers },
     body: form,

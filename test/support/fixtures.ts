@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, inject } from 'vitest';
+import { afterAll } from 'vitest';
 import { createDb, type Db } from '@/db/client';
 import { createApiKey } from '@/lib/auth/api-keys';
 import type { Role } from '@/lib/auth/credential';
@@ -9,19 +9,25 @@ import { createProject } from '@/lib/projects/service';
 import type { PlanId } from '@/lib/usage/plans';
 import { ensureUserByAddress } from '@/lib/users/service';
 import { createWorkspace, setMembership } from '@/lib/workspaces/service';
+import { target } from './target';
 
-let db: Db | undefined;
+const pools = new Map<string, Db>();
 
-/** The test deployment's database (same one the app under test uses). */
+/** The test deployment's database (same one the app under test uses; see `target`). */
 export function testDb(): Db {
-  db ??= createDb(inject('databaseUrl'), 4);
+  const url = target().databaseUrl;
+  let db = pools.get(url);
+  if (!db) {
+    db = createDb(url, 4);
+    pools.set(url, db);
+  }
   return db;
 }
 
 afterAll(async () => {
-  const open = db;
-  db = undefined;
-  await open?.$sql.end({ timeout: 5 });
+  const open = [...pools.values()];
+  pools.clear();
+  await Promise.all(open.map((db) => db.$sql.end({ timeout: 5 })));
 });
 
 export type Actor = { workspaceId: string; userId: string; address: string; token: string; keyId: string };

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { target } from './target';
 
 export type ApiResponse<T = any> = { status: number; body: T; text: string; headers: Headers };
 
@@ -19,7 +19,7 @@ export async function api<T = any>(
   let body: string | undefined = opts.raw;
   if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined) headers['content-type'] ??= 'application/json';
-  const res = await fetch(`${opts.baseUrl ?? inject('baseUrl')}${path}`, {
+  const res = await fetch(`${opts.baseUrl ?? target().baseUrl}${path}`, {
     method: opts.method ?? 'GET',
     headers,
     body,

@@ -1,8 +1,9 @@
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
 import { decryptSecret } from '@/lib/crypto/envelope';
 import { testDb } from './fixtures';
 import { api } from './http';
+import { target } from './target';
 
 export const PROFILE_KEYS = [
   'address',
@@ -25,7 +26,7 @@ export const DELEGATION_CODE = `0xef0100${LOCAL_CHAIN_CONTRACTS.simple7702Accoun
 export async function rpc<T = any>(
   method: string,
   params: unknown[] = [],
-  url = inject('rpcUrl'),
+  url = target().rpcUrl,
 ): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
@@ -68,7 +69,7 @@ export async function waitForProfile(
 
 /** The decrypted account key of a profile row (the test shares the app's master key). */
 export async function storedKey(profileId: string): Promise<{ envelope: string; key: string }> {
-  process.env.TICKWORK_MASTER_KEY ??= inject('masterKey');
+  process.env.TICKWORK_MASTER_KEY ??= target().masterKey;
   const [row] = await testDb().$sql`select encrypted_key from profiles where id = ${profileId}`;
   const envelope = row.encrypted_key as string;
   return { envelope, key: decryptSecret(envelope) };

@@ -7,7 +7,8 @@ import { createProfile, rpc, waitForProfile } from './profiles';
 
 export type RunWorld = Actor & { projectId: string; profileId: string; address: string };
 
-const FINAL = ['confirmed', 'failed', 'skipped', 'submitted_unknown'];
+/** The statuses an execution ends in. */
+export const FINAL_STATUSES = ['confirmed', 'failed', 'skipped', 'submitted_unknown'];
 
 /** A Pro workspace with a legacy profile provisioned on anvil (delegated for real) and funded with 10 ETH. */
 export async function runWorld(): Promise<RunWorld> {
@@ -57,7 +58,7 @@ export async function waitForExecution(token: string, id: string, timeoutMs = 30
   while (Date.now() - started < timeoutMs) {
     const res = await api(`/api/v1/executions/${id}`, { token });
     last = res.body?.data;
-    if (res.status === 200 && FINAL.includes(last.status)) {
+    if (res.status === 200 && FINAL_STATUSES.includes(last.status)) {
       const logs = await api(`/api/v1/executions/${id}/logs`, { token });
       return { execution: last, logs: logs.body.data as { level: string; message: string }[] };
     }

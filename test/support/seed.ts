@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { inject } from 'vitest';
 import { blobs, executables, executionLogs, executions, functionReleases, profiles } from '@/db/schema';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import { type IdKind, newId } from '@/lib/ids';
 import { newAddress, testDb } from './fixtures';
+import { target } from './target';
 
 /** A prefixed id whose time part is `ms`, so id order is the order we choose. */
 export const idAt = (kind: IdKind, ms: number): string => newId(kind, ms);
@@ -154,7 +154,7 @@ export async function seedLogs(
 
 /** Encrypts like the app under test does (same master key), so the app can read what a test stores. */
 export function encryptForApp(plaintext: string): string {
-  process.env.TICKWORK_MASTER_KEY ??= inject('masterKey');
+  process.env.TICKWORK_MASTER_KEY ??= target().masterKey;
   return encryptSecret(plaintext);
 }
 

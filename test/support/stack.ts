@@ -21,6 +21,20 @@ export type TestStack = {
   stop: () => Promise<void>;
 };
 
+/** One `next start` of the built app (its embedded worker and scheduler run inside it unless `env` turns it off). */
+export type AppProcess = {
+  baseUrl: string;
+  port: number;
+  /** stdout and stderr so far, when spawned with `captureOutput` (else empty). */
+  output: () => string;
+  /** Sends `signal` (SIGKILL: no shutdown code runs at all) and resolves once the process is gone. */
+  kill: (signal: NodeJS.Signals) => Promise<void>;
+  /** SIGTERM, and waits for the exit. */
+  stop: () => Promise<void>;
+  /** False once the process has exited (by itself or killed). */
+  running: () => boolean;
+};
+
 async function waitForHealth(baseUrl: string, app: ChildProcess) {
   for (let i = 0; i < 300; i++) {
     if (app.exitCode !== null) throw new Error(`the app exited with ${app.exitCode}`);
@@ -33,6 +47,87 @@ async function waitForHealth(baseUrl: string, app: ChildProcess) {
 }
 
 /**
+ * Starts `next start` of the build on 127.0.0.1:`port` with `env` (plus NODE_ENV=production, and AUTH_URL for
+ * that origin unless `env` sets one) and resolves once `/api/health` answers. The server runs in the spawned
+ * process itself, so killing it kills the embedded worker too.
+ */
+export async function spawnApp(
+  env: NodeJS.ProcessEnv,
+  opts: { port: number; captureOutput?: boolean },
+): Promise<AppProcess> {
+  const baseUrl = `http://127.0.0.1:${opts.port}`;
+  const child = spawn(
+    process.execPath,
+    nextArgs(['start', '--port', String(opts.port), '--hostname', '127.0.0.1']),
+    {
+      env: { ...env, NODE_ENV: 'production', AUTH_URL: env.AUTH_URL ?? baseUrl },
+      stdio: opts.captureOutput
+        ? ['ignore', 'pipe', 'pipe']
+        : ['ignore', process.env.TEST_APP_LOG ? 'inherit' : 'ignore', 'inherit'],
+    },
+  );
+  const chunks: string[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const kill = async (signal: NodeJS.Signals) => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    await kill('SIGKILL');
+    throw error;
+  }
+  return {
+    baseUrl,
+    port: opts.port,
+    output: () => chunks.join(''),
+    kill,
+    stop: () => kill('SIGTERM'),
+    running: () => child.exitCode === null && child.signalCode === null,
+  };
+}
+
+/**
+ * The environment of a test deployment's app: its database, data dir and local chain (bundler and paymaster
+ * when given), fresh auth and master secrets, private fetches allowed and a fast scheduler tick.
+ */
+export function testAppEnv(opts: {
+  databaseUrl: string;
+  dataDir: string;
+  rpcUrl: string;
+  bundler?: { bundlerUrl: string; paymasterUrl: string };
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: opts.databaseUrl,
+    TICKWORK_DATA_DIR: opts.dataDir,
+    TICKWORK_LOCAL_RPC_URL: opts.rpcUrl,
+    ...(opts.bundler && {
+      TICKWORK_LOCAL_BUNDLER_URL: opts.bundler.bundlerUrl,
+      TICKWORK_LOCAL_PAYMASTER_URL: opts.bundler.paymasterUrl,
+    }),
+    AUTH_SECRET: randomBytes(32).toString('base64'),
+    AUTH_TRUST_HOST: 'true',
+    TICKWORK_MASTER_KEY: randomBytes(32).toString('base64'),
+    // tasks under test fetch from servers the tests start on 127.0.0.1
+    TICKWORK_SANDBOX_FETCH_PRIVATE: 'allow',
+    // schedules fire within a second of being due
+    TICKWORK_SCHEDULER_TICK_MS: '500',
+  };
+}
+
+/** A temp dir for a deployment's state that embedded Postgres (its own user when we are root) can use. */
+export function stackDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tickwork-test-'));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+/**
  * A throw-away deployment for tests and benchmarks: fresh embedded Postgres (fsync off) in a temp dir,
  * a fresh anvil with the local chain contracts (`bootstrapLocalChain`), the alto bundler and mock paymaster on it
  * (`startLocalBundler`), and the built app (`next start`) on
@@ -40,8 +135,7 @@ async function waitForHealth(baseUrl: string, app: ChildProcess) {
  */
 export async function startTestStack(opts: { env?: Record<string, string> } = {}): Promise<TestStack> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('build the app first: npx next build');
-  const dir = mkdtempSync(path.join(tmpdir(), 'tickwork-test-'));
-  chmodSync(dir, 0o755); // embedded Postgres runs as its own user when we are root
+  const dir = stackDir();
   const database = await startEmbeddedPostgres({
     dataDir: path.join(dir, 'pg'),
     port: await freePort(),
@@ -61,32 +155,11 @@ export async function startTestStack(opts: { env?: Record<string, string> } = {}
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: database.url,
-    TICKWORK_DATA_DIR: dir,
-    TICKWORK_LOCAL_RPC_URL: chain.rpcUrl,
-    TICKWORK_LOCAL_BUNDLER_URL: bundler.bundlerUrl,
-    TICKWORK_LOCAL_PAYMASTER_URL: bundler.paymasterUrl,
-    AUTH_SECRET: randomBytes(32).toString('base64'),
-    AUTH_TRUST_HOST: 'true',
+    ...testAppEnv({ databaseUrl: database.url, dataDir: dir, rpcUrl: chain.rpcUrl, bundler }),
     AUTH_URL: baseUrl,
-    TICKWORK_MASTER_KEY: randomBytes(32).toString('base64'),
-    // tasks under test fetch from servers the tests start on 127.0.0.1
-    TICKWORK_SANDBOX_FETCH_PRIVATE: 'allow',
-    // schedules fire within a second of being due
-    TICKWORK_SCHEDULER_TICK_MS: '500',
     ...opts.env,
   };
-  const app = spawn(
-    process.execPath,
-    nextArgs(['start', '--port', String(port), '--hostname', '127.0.0.1']),
-    {
-      env,
-      stdio: ['ignore', process.env.TEST_APP_LOG ? 'inherit' : 'ignore', 'inherit'],
-    },
-  );
-  await waitForHealth(baseUrl, app);
+  const app = await spawnApp(env, { port });
   return {
     baseUrl,
     databaseUrl: database.url,
@@ -95,8 +168,7 @@ export async function startTestStack(opts: { env?: Record<string, string> } = {}
     paymasterUrl: bundler.paymasterUrl,
     env,
     stop: async () => {
-      app.kill('SIGTERM');
-      await new Promise((r) => (app.exitCode !== null ? r(null) : app.once('exit', r)));
+      await app.stop();
       await bundler.stop();
       await chain.stop();
       await database.stop();

@@ -1,0 +1,146 @@
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import postgres from 'postgres';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '@/db/embedded';
+import { migrateDatabase } from '@/db/migrate';
+import { type LocalChain, startAnvil } from '@/lib/chains/anvil';
+import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
+import { type LocalBundler, startLocalBundler } from '@/lib/chains/bundler';
+import { freePort } from '@/lib/net/free-port';
+import { type AppProcess, spawnApp, stackDir, testAppEnv } from './stack';
+import type { Target } from './target';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+
+/** A Postgres that can be stopped and started again on the same port and data directory. */
+export type RestartablePostgres = { url: string; stop: () => Promise<void>; start: () => Promise<void> };
+
+export type FaultStack = {
+  databaseUrl: string;
+  postgres: RestartablePostgres;
+  /** anvil itself, for the test's own reads and cheats (the proxy does not stand in its way). */
+  anvilUrl: string;
+  /** Between the apps and anvil: cut it to make the chain unreachable for the app. */
+  rpcProxy: TcpProxy;
+  /** Between the apps and the alto bundler (when the stack has one). */
+  bundlerProxy: TcpProxy | null;
+  /** The environment every app of this stack runs with. */
+  env: NodeJS.ProcessEnv;
+  /** The main app (the latest `restartApp`). */
+  app: () => AppProcess;
+  /** Starts the main app again on its port, database and chain (after a kill). */
+  restartApp: () => Promise<AppProcess>;
+  /** Another app instance on the same database and chain, on a port of its own. */
+  startApp: (env?: Record<string, string>) => Promise<AppProcess>;
+  /** Where the test helpers should point (`useTarget`): the main app, the database, anvil itself. */
+  target: Target;
+  stop: () => Promise<void>;
+};
+
+/**
+ * The embedded Postgres of a fault stack: kept on disk across stops (fsync off through ALTER SYSTEM, as the
+ * throw-away stack has it), so a test can stop it mid-run and start it again where it was.
+ */
+async function restartablePostgres(dataDir: string): Promise<RestartablePostgres> {
+  const port = await freePort();
+  let running: EmbeddedDatabase | null = await startEmbeddedPostgres({ dataDir, port });
+  const url = running.url;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin`alter system set fsync = off`;
+  await admin`alter system set synchronous_commit = off`;
+  await admin`select pg_reload_conf()`;
+  await admin.end();
+  return {
+    url,
+    stop: async () => {
+      await running?.stop();
+      running = null;
+    },
+    start: async () => {
+      if (running) return;
+      running = await startEmbeddedPostgres({ dataDir, port });
+    },
+  };
+}
+
+/**
+ * A deployment whose parts a test can fault one by one: Postgres (restartable in place), anvil behind a TCP proxy,
+ * optionally the alto bundler (and mock paymaster) behind another, and `next start` apps that can be killed
+ * and restarted on the same database and chain. Needs `next build` to have run.
+ */
+export async function startFaultStack(
+  opts: { bundler?: boolean; env?: Record<string, string> } = {},
+): Promise<FaultStack> {
+  if (!existsSync('.next/BUILD_ID')) throw new Error('build the app first: npx next build');
+  const dir = stackDir();
+  const cleanups: (() => Promise<void>)[] = [async () => rmSync(dir, { recursive: true, force: true })];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+  };
+  try {
+    const pg = await restartablePostgres(path.join(dir, 'pg'));
+    cleanups.push(pg.stop);
+    await migrateDatabase(pg.url);
+    const chain: LocalChain = await startAnvil({ port: await freePort() });
+    cleanups.push(chain.stop);
+    await bootstrapLocalChain(chain.rpcUrl);
+    const rpcProxy = await startTcpProxy(chain.rpcUrl);
+    cleanups.push(rpcProxy.close);
+    let bundler: LocalBundler | null = null;
+    let bundlerProxy: TcpProxy | null = null;
+    if (opts.bundler) {
+      // alto and the paymaster reach anvil directly: only the app's links are cut
+      bundler = await startLocalBundler(chain.rpcUrl);
+      cleanups.push(bundler.stop);
+      bundlerProxy = await startTcpProxy(bundler.bundlerUrl);
+      cleanups.push(bundlerProxy.close);
+    }
+    const env: NodeJS.ProcessEnv = {
+      ...testAppEnv({
+        databaseUrl: pg.url,
+        dataDir: dir,
+        rpcUrl: rpcProxy.url,
+        bundler:
+          bundler && bundlerProxy
+            ? { bundlerUrl: bundlerProxy.url, paymasterUrl: bundler.paymasterUrl }
+            : undefined,
+      }),
+      ...opts.env,
+    };
+
+    const apps = new Set<AppProcess>();
+    const spawnTracked = async (appEnv: NodeJS.ProcessEnv, port: number) => {
+      const app = await spawnApp(appEnv, { port });
+      apps.add(app);
+      return app;
+    };
+    cleanups.push(async () => {
+      await Promise.all([...apps].map((app) => app.kill('SIGKILL')));
+    });
+    const mainPort = await freePort();
+    let main = await spawnTracked(env, mainPort);
+    return {
+      databaseUrl: pg.url,
+      postgres: pg,
+      anvilUrl: chain.rpcUrl,
+      rpcProxy,
+      bundlerProxy,
+      env,
+      app: () => main,
+      restartApp: async () => {
+        main = await spawnTracked(env, mainPort);
+        return main;
+      },
+      startApp: async (extra = {}) => spawnTracked({ ...env, ...extra }, await freePort()),
+      target: {
+        baseUrl: main.baseUrl,
+        databaseUrl: pg.url,
+        rpcUrl: chain.rpcUrl,
+        masterKey: env.TICKWORK_MASTER_KEY as string,
+      },
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
