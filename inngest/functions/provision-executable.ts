@@ -1,6 +1,6 @@
 import { parsePayload } from '@/lib/jobs/events';
+import { inngest } from '@/lib/jobs/inngest-client';
 import { provisionExecutable } from '@/lib/jobs/workflows/provision-executable';
-import { inngest } from '../client';
 import { workflowStep } from './provision-profile';
 
 /** `executable/provision.requested` on Inngest: the same workflow the embedded queue runs. */

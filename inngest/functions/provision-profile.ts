@@ -1,7 +1,7 @@
 import { parsePayload } from '@/lib/jobs/events';
+import { inngest } from '@/lib/jobs/inngest-client';
 import type { Step } from '@/lib/jobs/workflow';
 import { provisionProfile } from '@/lib/jobs/workflows/provision-profile';
-import { inngest } from '../client';
 
 type InngestStep = { run: (id: string, fn: () => Promise<unknown>) => Promise<unknown> };
 

@@ -1,6 +1,6 @@
 import { parsePayload } from '@/lib/jobs/events';
+import { inngest } from '@/lib/jobs/inngest-client';
 import { runExecution } from '@/lib/jobs/workflows/run-execution';
-import { inngest } from '../client';
 import { workflowStep } from './provision-profile';
 
 /** `execution/requested` on Inngest: the same workflow the embedded queue runs, one step per stage. */

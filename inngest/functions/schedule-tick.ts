@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { schedulerTick } from '@/lib/executions/scheduler';
-import { inngest } from '../client';
+import { inngest } from '@/lib/jobs/inngest-client';
 
 /** Ticks per cron minute: every 10 s, so a 30 s interval trigger fires on time. */
 export const TICKS_PER_MINUTE = 6;

@@ -1,6 +1,6 @@
 import { parsePayload } from '@/lib/jobs/events';
+import { inngest } from '@/lib/jobs/inngest-client';
 import { switchExecutableFunction } from '@/lib/jobs/workflows/switch-executable-function';
-import { inngest } from '../client';
 import { workflowStep } from './provision-profile';
 
 /** `executable/function-switch.requested` on Inngest: the same workflow the embedded queue runs. */

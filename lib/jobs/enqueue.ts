@@ -15,7 +15,7 @@ export const embeddedWorkerWanted = () =>
 export async function enqueue<E extends JobEvent>(event: E, payload: JobPayload<E>): Promise<void> {
   const data = parsePayload(event, payload);
   if (jobProvider() === 'inngest') {
-    const { inngest } = await import('@/inngest/client');
+    const { inngest } = await import('./inngest-client');
     await inngest.send({ name: event, data });
     return;
   }
@@ -28,7 +28,7 @@ export async function enqueueAll<E extends JobEvent>(event: E, payloads: JobPayl
   if (payloads.length === 0) return;
   const data = payloads.map((payload) => parsePayload(event, payload));
   if (jobProvider() === 'inngest') {
-    const { inngest } = await import('@/inngest/client');
+    const { inngest } = await import('./inngest-client');
     await inngest.send(data.map((d) => ({ name: event, data: d })));
     return;
   }

@@ -1,11 +1,11 @@
 import { serve } from 'inngest/next';
 import type { NextRequest } from 'next/server';
-import { inngest } from '@/inngest/client';
 import { functions } from '@/inngest/functions';
 import { errorResponse } from '@/lib/api/error-response';
 import { ApiError } from '@/lib/api/errors';
 import { newId } from '@/lib/ids';
 import { jobProvider } from '@/lib/jobs/enqueue';
+import { inngest } from '@/lib/jobs/inngest-client';
 
 export const dynamic = 'force-dynamic';
 
