@@ -162,8 +162,10 @@ export async function requestFunctionSwitch(
     )
     .returning({ id: executables.id });
   if (!marked) {
+    // The update found the row changed since it was read: not paused any more, or another switch took it. That
+    // switch may even be built and done by now, so a paused row without a pending switch still means "pending".
     const now = await requireExecutable(db, workspaceId, executableId);
-    throw now.pendingFunctionSwitch ? pendingConflict(now) : mustBePaused(now);
+    throw now.state === 'paused' ? pendingConflict(now) : mustBePaused(now);
   }
   try {
     await enqueue('executable/function-switch.requested', { executableId, requestId });
