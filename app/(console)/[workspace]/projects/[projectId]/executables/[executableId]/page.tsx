@@ -88,7 +88,7 @@ export default async function ExecutablePage({
   const version = executable.updatedAt;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PendingRefresh
         active={
           executable.state === 'provisioning' ||
@@ -180,8 +180,8 @@ export default async function ExecutablePage({
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-        <div className="grid gap-6 self-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="grid grid-cols-1 gap-6 self-start">
           <Card>
             <CardHeader>
               <CardTitle>Schedule</CardTitle>
@@ -328,7 +328,7 @@ export default async function ExecutablePage({
             </CardContent>
           </Card>
         </div>
-        <div className="grid gap-6 self-start">
+        <div className="grid grid-cols-1 gap-6 self-start">
           <DetailsCard>
             <CopyableDetail label="Executable ID" value={executable.id} copyLabel="Copy executable ID" />
             <Detail label="Trigger">
