@@ -88,6 +88,9 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
   await expect(page).toHaveURL(new RegExp(`${project}/executables/[^/]+$`));
   await expect(page.getByTestId('executable-state')).toHaveText('active', { timeout: 90_000 });
   const executable = new URL(page.url()).pathname;
+  // The Details card and the schedule preview tell the same next run (the interval's phase is the stored one).
+  const nextRun = (await page.getByTestId('executable-next-run').textContent()) ?? '';
+  await expect(page.getByTestId('next-run').first()).toHaveText(nextRun);
 
   const rows = page.getByTestId('execution-row');
   await page.getByRole('button', { name: 'Simulate' }).click();

@@ -15,7 +15,7 @@ import { executionHref } from '../executions/_components/model';
 import { PendingRefresh } from '../profiles/_components/pending-refresh';
 import { CreateExecutableDialog } from './_components/create-executable-dialog';
 import { projectExecutables, projectProfiles, releaseOptions } from './_components/data';
-import { triggerSummary } from './_components/schedule';
+import { nextRunOf, triggerSummary } from './_components/schedule';
 import { ExecutableStateBadge } from './_components/state-badge';
 
 export const metadata: Metadata = { title: 'Executables' };
@@ -88,6 +88,7 @@ export default async function ExecutablesPage({
             </TableHeader>
             <TableBody>
               {executables.map((e) => {
+                const nextRun = nextRunOf(e);
                 const release = releaseLabel.get(e.functionId) ?? e.functionId;
                 const profile = profileName.get(e.profileId) ?? e.profileId;
                 return (
@@ -117,7 +118,7 @@ export default async function ExecutablesPage({
                       <span className="grid gap-0.5">
                         <code className="font-mono text-xs">{triggerSummary(e.trigger)}</code>
                         <span className="text-muted-foreground text-xs" data-testid="executable-row-next-run">
-                          {e.nextRunAt ? `next ${formatUtc(e.nextRunAt)}` : 'not scheduled'}
+                          {nextRun ? `next ${formatUtc(nextRun)}` : 'not scheduled'}
                         </span>
                       </span>
                     </TableCell>

@@ -32,7 +32,7 @@ import {
   SponsorshipProviderForm,
 } from '../_components/facet-forms';
 import { RunControls } from '../_components/run-controls';
-import { triggerSummary } from '../_components/schedule';
+import { nextRunOf, triggerSummary } from '../_components/schedule';
 import { ArgsForm, FunctionSwitchForm, TriggerForm } from '../_components/settings-forms';
 import { ExecutableStateBadge } from '../_components/state-badge';
 import { StorageEditor } from '../_components/storage-editor';
@@ -86,6 +86,7 @@ export default async function ExecutablePage({
   const base = `/${slug}/projects/${project.id}/executables`;
   // Forms re-mount when the server's copy changes, so they never show a stale draft.
   const version = executable.updatedAt;
+  const nextRun = nextRunOf(executable);
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -166,8 +167,8 @@ export default async function ExecutablePage({
               icon={History}
               title="No executions yet"
               description={
-                executable.nextRunAt
-                  ? `The schedule runs it next at ${formatUtc(executable.nextRunAt)}; Run now or Simulate to try it sooner.`
+                nextRun
+                  ? `The schedule runs it next at ${formatUtc(nextRun)}; Run now or Simulate to try it sooner.`
                   : 'Runs show up here: from the schedule, a webhook, Run now or Simulate.'
               }
               className="py-10"
@@ -186,12 +187,18 @@ export default async function ExecutablePage({
             <CardHeader>
               <CardTitle>Schedule</CardTitle>
               <CardDescription>
-                Cron expressions are evaluated in UTC; intervals count from the last run.
+                Cron expressions are evaluated in UTC; an interval counts from when it was scheduled
+                (activation, resume or a trigger change), not from the last run.
               </CardDescription>
             </CardHeader>
             <CardContent>
               {canMutate ? (
-                <TriggerForm key={`t-${version}`} ids={ids} trigger={executable.trigger} />
+                <TriggerForm
+                  key={`t-${version}`}
+                  ids={ids}
+                  trigger={executable.trigger}
+                  nextRunAt={executable.nextRunAt}
+                />
               ) : (
                 <code className="font-mono text-sm">{triggerSummary(executable.trigger)}</code>
               )}
@@ -336,7 +343,7 @@ export default async function ExecutablePage({
             </Detail>
             <Detail label="Next run">
               <span data-testid="executable-next-run">
-                {executable.nextRunAt ? formatUtc(executable.nextRunAt) : '— (not scheduled)'}
+                {nextRun ? formatUtc(nextRun) : '— (not scheduled)'}
               </span>
             </Detail>
             <Detail label="Profile">
