@@ -24,16 +24,11 @@ import { isUnfinished } from '../../executions/_components/model';
 import { PendingRefresh } from '../../profiles/_components/pending-refresh';
 import { projectProfiles, releaseOptions } from '../_components/data';
 import { ExecutableControls } from '../_components/executable-controls';
-import {
-  GasModeForm,
-  PinToggle,
-  ProfileForm,
-  SecretBindingsForm,
-  SponsorshipProviderForm,
-} from '../_components/facet-forms';
+import { GasModeForm, PinToggle, ProfileForm, SecretBindingsForm } from '../_components/facet-forms';
 import { RunControls } from '../_components/run-controls';
 import { nextRunOf, triggerSummary } from '../_components/schedule';
 import { ArgsForm, FunctionSwitchForm, TriggerForm } from '../_components/settings-forms';
+import { sponsorLabel } from '../_components/sponsor';
 import { ExecutableStateBadge } from '../_components/state-badge';
 import { StorageEditor } from '../_components/storage-editor';
 import { WebhooksCard } from '../_components/webhooks-card';
@@ -271,16 +266,11 @@ export default async function ExecutablePage({
                     sponsorshipProvider={executable.sponsorshipProvider}
                     allowed={allowedGasModes}
                   />
-                  <SponsorshipProviderForm
-                    key={`sp-${version}`}
-                    ids={ids}
-                    current={executable.sponsorshipProvider}
-                  />
                 </>
               ) : (
                 <p className="text-muted-foreground text-sm">
                   {executable.gasMode} gas
-                  {executable.sponsorshipProvider ? ` · ${executable.sponsorshipProvider}` : ''}
+                  {executable.gasMode === 'sponsored' && ` · ${sponsorLabel(executable.sponsorshipProvider)}`}
                 </p>
               )}
             </CardContent>
@@ -357,7 +347,7 @@ export default async function ExecutablePage({
             </Detail>
             <Detail label="Sponsorship provider">
               <span data-testid="executable-sponsorship-provider">
-                {executable.sponsorshipProvider ?? '—'}
+                {sponsorLabel(executable.sponsorshipProvider)}
               </span>
             </Detail>
             <Detail label="Secrets">
