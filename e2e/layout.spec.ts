@@ -68,7 +68,8 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
   await page.getByRole('button', { name: 'Upload release' }).click();
   await uploadRelease(page, releaseZip(TASK, { 'permissions.json': PERMISSIONS }), {
     fileName: 'treasury-rebalancer.zip',
-    schema: '{ "type": "object", "properties": { "threshold": { "type": "number" } } }',
+    schema:
+      '{ "type": "object", "required": ["threshold"], "properties": { "threshold": { "type": "number" } } }',
   });
   await expect(page.getByText('Uploaded treasury-rebalancer@v1')).toBeVisible();
   const release = await page
@@ -84,6 +85,12 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
   await dialog.getByLabel('Name').fill('Rebalance treasury to 60/40 ETH/USDC');
   await dialog.getByLabel('Trigger').selectOption('interval');
   await dialog.getByLabel('Every (seconds)').fill('3600');
+  // The schema requires an arg the default `{}` lacks: said on submit, not before anything is typed.
+  await expect(dialog.getByTestId('args-errors')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Create executable' }).click();
+  await expect(dialog.getByTestId('args-errors')).toContainText("must have required property 'threshold'");
+  await dialog.getByLabel('Args').fill('{ "threshold": 2 }');
+  await expect(dialog.getByTestId('args-errors')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Create executable' }).click();
   await expect(page).toHaveURL(new RegExp(`${project}/executables/[^/]+$`));
   await expect(page.getByTestId('executable-state')).toHaveText('active', { timeout: 90_000 });
