@@ -145,7 +145,13 @@ test('profiles provision, executables build, pause, switch function, storage and
   await shot(page, '46-executable-detail');
 
   // Facets, one save each: gas mode (with its sponsor), a secret binding and the pin; all kept on reload.
+  // No sponsor on the record yet: one select, showing the default the engine uses.
+  await expect(page.getByTestId('executable-sponsorship-provider')).toHaveText(
+    'default (chain paymaster, else pimlico)',
+  );
   await page.getByLabel('Gas mode').selectOption('sponsored');
+  await expect(page.getByRole('combobox', { name: /sponsor/i })).toHaveCount(1);
+  await expect(page.getByLabel('Sponsor', { exact: true })).toHaveValue('');
   await page.getByLabel('Sponsor', { exact: true }).selectOption('alchemy');
   await page.getByRole('button', { name: 'Save gas mode' }).click();
   await expect(page.getByText('Gas mode saved')).toBeVisible();

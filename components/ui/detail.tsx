@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
+import { MiddleTruncate } from '@/components/ui/middle-truncate';
 
 /** One labelled value in a `<dl>` of details (an ID, a setting, a figure). */
 export function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -12,7 +13,7 @@ export function Detail({ label, children }: { label: string; children: ReactNode
   );
 }
 
-/** A detail whose value is an opaque string (an ID, a checksum) shown in full, with a button to copy it. */
+/** A detail whose value is an opaque string (an ID, a checksum): one line, cut in the middle where narrow, copyable. */
 export function CopyableDetail({
   label,
   value,
@@ -25,7 +26,7 @@ export function CopyableDetail({
   return (
     <Detail label={label}>
       <span className="flex items-center justify-between gap-2">
-        <code className="min-w-0 break-all font-mono text-xs">{value}</code>
+        <MiddleTruncate value={value} className="text-xs" />
         <CopyButton value={value} label={copyLabel} iconOnly variant="ghost" />
       </span>
     </Detail>

@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="relative w-full overflow-x-auto">
+    <div data-slot="table-container" className="relative w-full overflow-x-auto">
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );
@@ -25,7 +25,7 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
     <th
       className={cn(
-        'h-10 whitespace-nowrap px-4 text-left align-middle font-medium text-muted-foreground text-xs uppercase tracking-wide',
+        'h-10 whitespace-nowrap px-3 text-left align-middle font-medium text-muted-foreground text-xs uppercase tracking-wide first:pl-4 last:pr-4',
         className,
       )}
       {...props}
@@ -34,5 +34,10 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 }
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('whitespace-nowrap px-4 py-3 align-middle', className)} {...props} />;
+  return (
+    <td
+      className={cn('whitespace-nowrap px-3 py-3 align-middle first:pl-4 last:pr-4', className)}
+      {...props}
+    />
+  );
 }

@@ -52,3 +52,31 @@ export function nextRunAt(trigger: Trigger, from = new Date()): Date | null {
   if (trigger.type === 'interval') return new Date(from.getTime() + trigger.intervalMs);
   return cronOf(trigger.cronspec).nextRun(from);
 }
+
+/**
+ * The runs a schedule will fire, the way the scheduler advances it (`followingRunAt` in
+ * lib/executions/scheduler.ts): the first is `firstRunAt` (an active executable's stored `nextRunAt`; without
+ * one, where activating the trigger now puts it), which fires at the next tick even when overdue. After each
+ * run, an interval keeps its phase from the time the run was due (skipping any it was late for), and cron takes
+ * the next match after the run (UTC). Browser-safe: the console's previews and details use it alike.
+ */
+export function upcomingRuns(
+  trigger: Trigger,
+  count: number,
+  firstRunAt: Date | string | null = null,
+  now = new Date(),
+): Date[] {
+  const first = firstRunAt === null ? nextRunAt(trigger, now) : new Date(firstRunAt);
+  const runs: Date[] = [];
+  let due = first;
+  while (due && runs.length < count) {
+    runs.push(due);
+    const firedAt = Math.max(due.getTime(), now.getTime());
+    if (trigger.type === 'cron') due = nextRunAt(trigger, new Date(firedAt));
+    else {
+      const missed = Math.floor((firedAt - due.getTime()) / trigger.intervalMs);
+      due = new Date(due.getTime() + (missed + 1) * trigger.intervalMs);
+    }
+  }
+  return runs;
+}

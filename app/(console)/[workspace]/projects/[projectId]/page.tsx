@@ -33,7 +33,7 @@ export default async function ProjectPage({
   ]);
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
       <Card className="self-start">
         <CardHeader className="flex-row items-start justify-between gap-4 pb-5">
           <div className="grid gap-1.5">
@@ -61,7 +61,7 @@ export default async function ProjectPage({
           <SecretsTable workspaceSlug={slug} projectId={project.id} secrets={secrets} canMutate={canMutate} />
         )}
       </Card>
-      <div className="grid gap-6 self-start">
+      <div className="grid grid-cols-1 gap-6 self-start">
         <RecentActivity counts={recent} executionsHref={`/${slug}/projects/${project.id}/executions`} />
         <DetailsCard>
           <CopyableDetail label="Project ID" value={project.id} copyLabel="Copy project ID" />

@@ -29,7 +29,6 @@ export function SecretsTable({
         <TableRow className="hover:bg-transparent">
           <TableHead>Name</TableHead>
           <TableHead>Value</TableHead>
-          <TableHead>Version</TableHead>
           <TableHead>Last changed</TableHead>
           {canMutate && <TableHead className="text-right">Actions</TableHead>}
         </TableRow>
@@ -46,13 +45,15 @@ export function SecretsTable({
               </span>
             </TableCell>
             <TableCell>
-              <span className="font-mono text-muted-foreground text-xs tracking-widest">
-                <span aria-hidden="true">••••••••</span>
-                <span className="sr-only">hidden</span>
+              <span className="flex items-center gap-2">
+                <span className="font-mono text-muted-foreground text-xs tracking-widest">
+                  <span aria-hidden="true">••••••••</span>
+                  <span className="sr-only">hidden</span>
+                </span>
+                <Badge variant="secondary" title="Version of the value">
+                  v{s.version}
+                </Badge>
               </span>
-            </TableCell>
-            <TableCell>
-              <Badge variant="secondary">v{s.version}</Badge>
             </TableCell>
             <TableCell className="text-muted-foreground" title={formatDate(s.rotatedAt ?? s.createdAt)}>
               {s.rotatedAt

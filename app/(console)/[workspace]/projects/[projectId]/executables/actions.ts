@@ -12,7 +12,6 @@ import {
   updatePinned,
   updateProfile,
   updateSecrets,
-  updateSponsorshipProvider,
   updateTrigger,
 } from '@/lib/executables/facets';
 import {
@@ -31,7 +30,6 @@ import {
   PinnedBody,
   ProfileBody,
   SecretsBody,
-  SponsorshipProviderBody,
   TriggerBody,
 } from '@/lib/executables/schemas';
 import { createExecutable } from '@/lib/executables/service';
@@ -200,19 +198,6 @@ export async function updateSecretsAction(
   return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
     const body = SecretsBody.parse({ secretBindings });
     await updateSecrets(getDb(), workspaceId, executableId, body.secretBindings);
-    return null;
-  });
-}
-
-export async function updateSponsorshipProviderAction(
-  workspaceSlug: string,
-  projectId: string,
-  executableId: string,
-  sponsorshipProvider: string,
-) {
-  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
-    const body = SponsorshipProviderBody.parse({ sponsorshipProvider });
-    await updateSponsorshipProvider(getDb(), workspaceId, executableId, body.sponsorshipProvider);
     return null;
   });
 }

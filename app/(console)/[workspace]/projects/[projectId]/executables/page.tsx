@@ -15,7 +15,7 @@ import { executionHref } from '../executions/_components/model';
 import { PendingRefresh } from '../profiles/_components/pending-refresh';
 import { CreateExecutableDialog } from './_components/create-executable-dialog';
 import { projectExecutables, projectProfiles, releaseOptions } from './_components/data';
-import { triggerSummary } from './_components/schedule';
+import { nextRunOf, triggerSummary } from './_components/schedule';
 import { ExecutableStateBadge } from './_components/state-badge';
 
 export const metadata: Metadata = { title: 'Executables' };
@@ -53,7 +53,7 @@ export default async function ExecutablesPage({
   );
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PendingRefresh
         active={executables.some((e) => e.state === 'provisioning' || e.pendingFunctionSwitch)}
       />
@@ -81,49 +81,66 @@ export default async function ExecutablesPage({
               <TableRow className="hover:bg-transparent">
                 <TableHead>Name</TableHead>
                 <TableHead>State</TableHead>
-                <TableHead>Trigger</TableHead>
+                <TableHead>Schedule</TableHead>
                 <TableHead>Last run</TableHead>
-                <TableHead>Next run</TableHead>
-                <TableHead>Function</TableHead>
-                <TableHead>Profile</TableHead>
+                <TableHead>Function · profile</TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
-              {executables.map((e) => (
-                <TableRow key={e.id} data-testid="executable-row" data-name={e.name}>
-                  <TableCell>
-                    <span className="flex items-center gap-1.5">
-                      {e.pinned && (
-                        <Star
-                          className="size-3.5 fill-current text-amber-500"
-                          aria-label="Pinned"
-                          data-testid="executable-pin"
-                        />
-                      )}
-                      <Link href={`${base}/${e.id}`} className="font-medium hover:underline">
-                        {e.name}
-                      </Link>
-                    </span>
-                  </TableCell>
-                  <TableCell>
-                    <ExecutableStateBadge state={e.state} />
-                  </TableCell>
-                  <TableCell className="font-mono text-xs">{triggerSummary(e.trigger)}</TableCell>
-                  <TableCell>
-                    <LastRun
-                      execution={lastRun.get(e.id)}
-                      href={(id) => executionHref(slug, project.id, id)}
-                    />
-                  </TableCell>
-                  <TableCell className="text-muted-foreground text-xs">
-                    {e.nextRunAt ? formatUtc(e.nextRunAt) : '—'}
-                  </TableCell>
-                  <TableCell className="font-mono text-xs">
-                    {releaseLabel.get(e.functionId) ?? e.functionId}
-                  </TableCell>
-                  <TableCell>{profileName.get(e.profileId) ?? e.profileId}</TableCell>
-                </TableRow>
-              ))}
+              {executables.map((e) => {
+                const nextRun = nextRunOf(e);
+                const release = releaseLabel.get(e.functionId) ?? e.functionId;
+                const profile = profileName.get(e.profileId) ?? e.profileId;
+                return (
+                  <TableRow key={e.id} data-testid="executable-row" data-name={e.name}>
+                    <TableCell>
+                      <span className="flex items-center gap-1.5">
+                        {e.pinned && (
+                          <Star
+                            className="size-3.5 shrink-0 fill-current text-amber-500"
+                            aria-label="Pinned"
+                            data-testid="executable-pin"
+                          />
+                        )}
+                        <Link
+                          href={`${base}/${e.id}`}
+                          className="max-w-48 truncate font-medium hover:underline"
+                          title={e.name}
+                        >
+                          {e.name}
+                        </Link>
+                      </span>
+                    </TableCell>
+                    <TableCell>
+                      <ExecutableStateBadge state={e.state} />
+                    </TableCell>
+                    <TableCell>
+                      <span className="grid gap-0.5">
+                        <code className="font-mono text-xs">{triggerSummary(e.trigger)}</code>
+                        <span className="text-muted-foreground text-xs" data-testid="executable-row-next-run">
+                          {nextRun ? `next ${formatUtc(nextRun)}` : 'not scheduled'}
+                        </span>
+                      </span>
+                    </TableCell>
+                    <TableCell>
+                      <LastRun
+                        execution={lastRun.get(e.id)}
+                        href={(id) => executionHref(slug, project.id, id)}
+                      />
+                    </TableCell>
+                    <TableCell>
+                      <span className="grid max-w-48 gap-0.5">
+                        <code className="truncate font-mono text-xs" title={release}>
+                          {release}
+                        </code>
+                        <span className="truncate text-muted-foreground text-xs" title={profile}>
+                          {profile}
+                        </span>
+                      </span>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
             </TableBody>
           </Table>
         )}

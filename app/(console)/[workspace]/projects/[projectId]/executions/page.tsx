@@ -67,7 +67,7 @@ export default async function ExecutionsPage({
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PendingRefresh active={executions.some((e) => isUnfinished(e.status))} intervalMs={2000} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">

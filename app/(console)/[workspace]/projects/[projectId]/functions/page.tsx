@@ -58,7 +58,7 @@ export default async function FunctionsPage({
   );
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h2 className="font-semibold text-lg tracking-tight">Function releases</h2>

@@ -64,7 +64,7 @@ export default async function ProfilesPage({
   const create = <CreateProfileDialog workspaceSlug={slug} projectId={project.id} chains={chains} />;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PendingRefresh active={views.some((p) => p.state === 'pending')} />
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">

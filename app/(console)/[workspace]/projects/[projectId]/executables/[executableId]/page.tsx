@@ -25,16 +25,11 @@ import { isUnfinished } from '../../executions/_components/model';
 import { PendingRefresh } from '../../profiles/_components/pending-refresh';
 import { projectProfiles, releaseOptions } from '../_components/data';
 import { ExecutableControls } from '../_components/executable-controls';
-import {
-  GasModeForm,
-  PinToggle,
-  ProfileForm,
-  SecretBindingsForm,
-  SponsorshipProviderForm,
-} from '../_components/facet-forms';
+import { GasModeForm, PinToggle, ProfileForm, SecretBindingsForm } from '../_components/facet-forms';
 import { RunControls } from '../_components/run-controls';
-import { triggerSummary } from '../_components/schedule';
+import { nextRunOf, triggerSummary } from '../_components/schedule';
 import { ArgsForm, FunctionSwitchForm, TriggerForm } from '../_components/settings-forms';
+import { sponsorLabel } from '../_components/sponsor';
 import { ExecutableStateBadge } from '../_components/state-badge';
 import { StorageEditor } from '../_components/storage-editor';
 import { WebhooksCard } from '../_components/webhooks-card';
@@ -87,9 +82,10 @@ export default async function ExecutablePage({
   const base = `/${slug}/projects/${project.id}/executables`;
   // Forms re-mount when the server's copy changes, so they never show a stale draft.
   const version = executable.updatedAt;
+  const nextRun = nextRunOf(executable);
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PendingRefresh
         active={
           executable.state === 'provisioning' ||
@@ -167,8 +163,8 @@ export default async function ExecutablePage({
               icon={History}
               title="No executions yet"
               description={
-                executable.nextRunAt
-                  ? `The schedule runs it next at ${formatUtc(executable.nextRunAt)}; Run now or Simulate to try it sooner.`
+                nextRun
+                  ? `The schedule runs it next at ${formatUtc(nextRun)}; Run now or Simulate to try it sooner.`
                   : 'Runs show up here: from the schedule, a webhook, Run now or Simulate.'
               }
               className="py-10"
@@ -181,18 +177,24 @@ export default async function ExecutablePage({
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-        <div className="grid gap-6 self-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="grid grid-cols-1 gap-6 self-start">
           <Card>
             <CardHeader>
               <CardTitle>Schedule</CardTitle>
               <CardDescription>
-                Cron expressions are evaluated in UTC; intervals count from the last run.
+                Cron expressions are evaluated in UTC; an interval counts from when it was scheduled
+                (activation, resume or a trigger change), not from the last run.
               </CardDescription>
             </CardHeader>
             <CardContent>
               {canMutate ? (
-                <TriggerForm key={`t-${version}`} ids={ids} trigger={executable.trigger} />
+                <TriggerForm
+                  key={`t-${version}`}
+                  ids={ids}
+                  trigger={executable.trigger}
+                  nextRunAt={executable.nextRunAt}
+                />
               ) : (
                 <code className="font-mono text-sm">{triggerSummary(executable.trigger)}</code>
               )}
@@ -265,16 +267,11 @@ export default async function ExecutablePage({
                     sponsorshipProvider={executable.sponsorshipProvider}
                     allowed={allowedGasModes}
                   />
-                  <SponsorshipProviderForm
-                    key={`sp-${version}`}
-                    ids={ids}
-                    current={executable.sponsorshipProvider}
-                  />
                 </>
               ) : (
                 <p className="text-muted-foreground text-sm">
                   {executable.gasMode} gas
-                  {executable.sponsorshipProvider ? ` · ${executable.sponsorshipProvider}` : ''}
+                  {executable.gasMode === 'sponsored' && ` · ${sponsorLabel(executable.sponsorshipProvider)}`}
                 </p>
               )}
             </CardContent>
@@ -329,7 +326,7 @@ export default async function ExecutablePage({
             </CardContent>
           </Card>
         </div>
-        <div className="grid gap-6 self-start">
+        <div className="grid grid-cols-1 gap-6 self-start">
           <DetailsCard>
             <CopyableDetail label="Executable ID" value={executable.id} copyLabel="Copy executable ID" />
             <Detail label="Trigger">
@@ -337,7 +334,7 @@ export default async function ExecutablePage({
             </Detail>
             <Detail label="Next run">
               <span data-testid="executable-next-run">
-                {executable.nextRunAt ? formatUtc(executable.nextRunAt) : '— (not scheduled)'}
+                {nextRun ? formatUtc(nextRun) : '— (not scheduled)'}
               </span>
             </Detail>
             <Detail label="Profile">
@@ -351,7 +348,7 @@ export default async function ExecutablePage({
             </Detail>
             <Detail label="Sponsorship provider">
               <span data-testid="executable-sponsorship-provider">
-                {executable.sponsorshipProvider ?? '—'}
+                {sponsorLabel(executable.sponsorshipProvider)}
               </span>
             </Detail>
             <Detail label="Secrets">

@@ -28,18 +28,24 @@ export function argsProblems(args: string, schema: string | null): string[] {
   }
 }
 
+/** The args textarea; its problems are listed while `showProblems` (a form hides them until edited or submitted). */
 export function ArgsEditor({
   id,
   value,
   onChange,
   schema,
+  showProblems = true,
 }: {
   id: string;
   value: string;
   onChange: (value: string) => void;
   schema: string | null;
+  showProblems?: boolean;
 }) {
-  const problems = useMemo(() => argsProblems(value, schema), [value, schema]);
+  const problems = useMemo(
+    () => (showProblems ? argsProblems(value, schema) : []),
+    [value, schema, showProblems],
+  );
   return (
     <Field
       label="Args"
@@ -52,6 +58,7 @@ export function ArgsEditor({
         spellCheck={false}
         className="font-mono text-xs"
         value={value}
+        aria-invalid={problems.length > 0 || undefined}
         onChange={(e) => onChange(e.target.value)}
       />
       {problems.length > 0 && (

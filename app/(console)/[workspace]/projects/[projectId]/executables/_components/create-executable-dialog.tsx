@@ -46,6 +46,8 @@ export function CreateExecutableDialog({
     cronspec: '*/5 * * * *',
   });
   const [args, setArgs] = useState('{}');
+  // Args are checked once edited or submitted, never on open (a schema's required keys are not a mistake yet).
+  const [argsChecked, setArgsChecked] = useState(false);
   const [gasMode, setGasMode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
@@ -53,20 +55,25 @@ export function CreateExecutableDialog({
   const release = functions.find((f) => f.id === functionId);
   const profile = profiles.find((p) => p.id === profileId);
   const modes = profile ? GAS_MODES[profile.kind] : [];
+  const argsInvalid = argsProblems(args, release?.schema ?? null).length > 0;
   const invalid =
     !name.trim() ||
     !release ||
     !profile ||
     nextRuns(trigger).error !== undefined ||
-    argsProblems(args, release.schema).length > 0;
+    (argsChecked && argsInvalid);
 
   const toggle = (next: boolean) => {
     setOpen(next);
-    if (!next) setError(null);
+    if (!next) {
+      setError(null);
+      setArgsChecked(false);
+    }
   };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (argsInvalid) return setArgsChecked(true);
     startTransition(async () => {
       const result = await createExecutableAction(workspaceSlug, projectId, {
         name,
@@ -149,8 +156,12 @@ export function CreateExecutableDialog({
             <ArgsEditor
               id="executable-args"
               value={args}
-              onChange={setArgs}
+              onChange={(value) => {
+                setArgs(value);
+                setArgsChecked(true);
+              }}
               schema={release?.schema ?? null}
+              showProblems={argsChecked}
             />
             <Field
               label="Gas mode"

@@ -14,12 +14,10 @@ import {
   updatePinnedAction,
   updateProfileAction,
   updateSecretsAction,
-  updateSponsorshipProviderAction,
 } from '../actions';
-
 import type { ExecutableIds } from './ids';
+import { DEFAULT_SPONSOR, SPONSORSHIP_PROVIDER_OPTIONS } from './sponsor';
 
-export const SPONSORSHIP_PROVIDER_OPTIONS = ['pimlico', 'alchemy'] as const;
 const ENV_KEY = /^[A-Z_][A-Z0-9_]*$/;
 
 /** A refusal as a sentence, with the service's details spelled out for the codes a form can act on. */
@@ -55,26 +53,6 @@ function useFacetSave() {
   return { error, pending, save };
 }
 
-function SponsorshipProviderSelect({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  onChange: (provider: string) => void;
-}) {
-  return (
-    <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-      {SPONSORSHIP_PROVIDER_OPTIONS.map((p) => (
-        <option key={p} value={p}>
-          {p}
-        </option>
-      ))}
-    </Select>
-  );
-}
-
 function SaveButton({
   pending,
   disabled,
@@ -94,6 +72,11 @@ function SaveButton({
   );
 }
 
+/**
+ * Gas mode, its sponsor (sponsored only) and the fallback, saved together. The sponsor shows what the record
+ * says: its provider, or the default while it names none (the API cannot set it back to none, so the default is
+ * offered only then).
+ */
 export function GasModeForm({
   ids,
   gasMode,
@@ -109,7 +92,7 @@ export function GasModeForm({
 }) {
   const [mode, setMode] = useState(gasMode);
   const [fallback, setFallback] = useState(gasFallback);
-  const [provider, setProvider] = useState(sponsorshipProvider ?? 'pimlico');
+  const [provider, setProvider] = useState(sponsorshipProvider ?? '');
   const { error, pending, save } = useFacetSave();
   const sponsored = mode === 'sponsored';
   const submit = (e: FormEvent) =>
@@ -119,7 +102,7 @@ export function GasModeForm({
         updateGasModeAction(ids.workspaceSlug, ids.projectId, ids.executableId, {
           gasMode: mode,
           gasFallback: fallback,
-          ...(sponsored && { sponsorshipProvider: provider }),
+          ...(sponsored && provider !== '' && { sponsorshipProvider: provider }),
         }),
       'Gas mode saved',
     );
@@ -136,8 +119,23 @@ export function GasModeForm({
         </Select>
       </Field>
       {sponsored && (
-        <Field label="Sponsor" htmlFor="gas-sponsor">
-          <SponsorshipProviderSelect id="gas-sponsor" value={provider} onChange={setProvider} />
+        <Field
+          label="Sponsor"
+          htmlFor="gas-sponsor"
+          hint={
+            sponsorshipProvider === null
+              ? 'Pays for sponsored runs. The default is the chain’s own paymaster where it has one, else Pimlico.'
+              : 'Pays for sponsored runs.'
+          }
+        >
+          <Select id="gas-sponsor" value={provider} onChange={(e) => setProvider(e.target.value)}>
+            {sponsorshipProvider === null && <option value="">{DEFAULT_SPONSOR}</option>}
+            {SPONSORSHIP_PROVIDER_OPTIONS.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </Select>
         </Field>
       )}
       <label className="flex items-center gap-2 text-sm">
@@ -156,28 +154,6 @@ export function GasModeForm({
         </Alert>
       )}
       <SaveButton pending={pending}>Save gas mode</SaveButton>
-    </form>
-  );
-}
-
-export function SponsorshipProviderForm({ ids, current }: { ids: ExecutableIds; current: string | null }) {
-  const [provider, setProvider] = useState(current ?? 'pimlico');
-  const { error, pending, save } = useFacetSave();
-  const submit = (e: FormEvent) =>
-    save(
-      e,
-      () => updateSponsorshipProviderAction(ids.workspaceSlug, ids.projectId, ids.executableId, provider),
-      'Sponsorship provider saved',
-    );
-  return (
-    <form onSubmit={submit} className="grid gap-3">
-      <Field label="Sponsorship provider" htmlFor="sponsorship-provider" hint="Pays gas for sponsored runs.">
-        <SponsorshipProviderSelect id="sponsorship-provider" value={provider} onChange={setProvider} />
-      </Field>
-      {error && <Alert variant="destructive">{error}</Alert>}
-      <SaveButton pending={pending} disabled={provider === current}>
-        Save provider
-      </SaveButton>
     </form>
   );
 }

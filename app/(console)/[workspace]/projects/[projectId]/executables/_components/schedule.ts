@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import { upcomingRuns } from '@/lib/executables/triggers';
 
 /** Triggers as the console shows and edits them; pure, so both server pages and client forms use it. */
 export type TriggerInput = { type: 'interval'; intervalMs: number } | { type: 'cron'; cronspec: string };
@@ -24,21 +25,45 @@ export function triggerSummary(trigger: TriggerInput): string {
   return `every ${s} s`;
 }
 
-/** The next five fire times (UTC), or why there are none; computed in the browser with croner. */
-export function nextRuns(draft: TriggerDraft, from = new Date()): { runs: Date[]; error?: string } {
+/**
+ * An executable's next run, as its trigger editor's first run shows it: the first of `upcomingRuns` from the
+ * stored `nextRunAt`; null while it is not scheduled (not active).
+ */
+export const nextRunOf = (executable: { trigger: TriggerInput; nextRunAt: string | null }): Date | null =>
+  executable.nextRunAt === null
+    ? null
+    : (upcomingRuns(executable.trigger, 1, executable.nextRunAt)[0] ?? null);
+
+/** Whether a draft's trigger is the saved one (then the executable's stored next run anchors its runs). */
+export const sameTrigger = (a: TriggerInput, b: TriggerInput) =>
+  a.type === 'interval'
+    ? b.type === 'interval' && a.intervalMs === b.intervalMs
+    : b.type === 'cron' && a.cronspec === b.cronspec;
+
+/**
+ * The next five runs (UTC) of a draft, or why there are none. `scheduledAt` is the executable's stored next
+ * run, for the saved trigger of an active executable; without it the runs start where saving, creating or
+ * resuming now would put them. Both go through `upcomingRuns`, the scheduler's own arithmetic.
+ */
+export function nextRuns(
+  draft: TriggerDraft,
+  scheduledAt: Date | string | null = null,
+  now = new Date(),
+): { runs: Date[]; error?: string } {
   if (draft.type === 'interval') {
     const seconds = Number(draft.seconds);
     if (!Number.isFinite(seconds) || seconds < 30 || seconds > 86_400)
       return { runs: [], error: 'An interval from 30 seconds to one day (86400 s).' };
-    return { runs: Array.from({ length: 5 }, (_, i) => new Date(from.getTime() + (i + 1) * seconds * 1000)) };
+  } else {
+    const spec = draft.cronspec.trim().replace(/\s+/g, ' ');
+    if (spec.split(' ').length !== 5)
+      return { runs: [], error: 'Five fields: minute hour day-of-month month day-of-week.' };
+    try {
+      new Cron(spec, { timezone: 'UTC', paused: true });
+    } catch (error) {
+      return { runs: [], error: (error as Error).message };
+    }
   }
-  const spec = draft.cronspec.trim().replace(/\s+/g, ' ');
-  if (spec.split(' ').length !== 5)
-    return { runs: [], error: 'Five fields: minute hour day-of-month month day-of-week.' };
-  try {
-    const runs = new Cron(spec, { timezone: 'UTC', paused: true }).nextRuns(5, from);
-    return runs.length ? { runs } : { runs: [], error: 'This expression never fires.' };
-  } catch (error) {
-    return { runs: [], error: (error as Error).message };
-  }
+  const runs = upcomingRuns(triggerOf(draft), 5, scheduledAt, now);
+  return runs.length ? { runs } : { runs: [], error: 'This expression never fires.' };
 }

@@ -10,11 +10,24 @@ import { Select } from '@/components/ui/select';
 import { switchFunctionAction, updateArgsAction, updateTriggerAction } from '../actions';
 import { ArgsEditor, argsProblems } from './args-editor';
 import type { ExecutableIds } from './ids';
-import { draftOf, nextRuns, type TriggerInput, triggerOf } from './schedule';
+import { draftOf, nextRuns, sameTrigger, type TriggerInput, triggerOf } from './schedule';
 import { TriggerEditor } from './trigger-editor';
 
-export function TriggerForm({ ids, trigger }: { ids: ExecutableIds; trigger: TriggerInput }) {
+/**
+ * Edits the schedule. Its runs preview the scheduler's: anchored on the stored next run (`nextRunAt`, as the
+ * Details card shows it) while the draft is the saved trigger of an active executable, else from now.
+ */
+export function TriggerForm({
+  ids,
+  trigger,
+  nextRunAt,
+}: {
+  ids: ExecutableIds;
+  trigger: TriggerInput;
+  nextRunAt: string | null;
+}) {
   const [draft, setDraft] = useState(() => draftOf(trigger));
+  const saved = sameTrigger(triggerOf(draft), trigger);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const submit = (e: FormEvent) => {
@@ -33,7 +46,19 @@ export function TriggerForm({ ids, trigger }: { ids: ExecutableIds; trigger: Tri
   };
   return (
     <form onSubmit={submit} className="grid gap-3">
-      <TriggerEditor id="trigger" draft={draft} onChange={setDraft} />
+      <TriggerEditor
+        id="trigger"
+        draft={draft}
+        onChange={setDraft}
+        scheduledAt={saved ? nextRunAt : null}
+        caption={
+          nextRunAt === null
+            ? 'Not scheduled: next runs once active (UTC)'
+            : saved
+              ? 'Next runs (UTC)'
+              : 'Next runs once saved (UTC)'
+        }
+      />
       {error && <Alert variant="destructive">{error}</Alert>}
       <div>
         <Button type="submit" size="sm" disabled={pending || nextRuns(draft).error !== undefined}>

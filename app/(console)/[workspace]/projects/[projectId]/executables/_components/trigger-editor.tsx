@@ -1,22 +1,33 @@
 'use client';
 
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { formatUtc } from '@/lib/console/format';
 import { nextRuns, type TriggerDraft } from './schedule';
 
+/**
+ * A trigger's type and value, with its next five runs. `scheduledAt` anchors them on the executable's stored
+ * next run (its saved trigger, while active); `caption` says when the runs apply.
+ */
 export function TriggerEditor({
   id,
   draft,
   onChange,
+  scheduledAt = null,
+  caption = 'Next runs (UTC)',
 }: {
   id: string;
   draft: TriggerDraft;
   onChange: (draft: TriggerDraft) => void;
+  scheduledAt?: string | null;
+  caption?: string;
 }) {
-  const { runs, error } = useMemo(() => nextRuns(draft), [draft]);
+  const { runs, error } = useMemo(() => nextRuns(draft, scheduledAt), [draft, scheduledAt]);
+  // The runs depend on the clock: listed once in the browser, so the server's render hydrates as it is.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   return (
     <div className="grid gap-3">
       <div className="grid grid-cols-[140px_minmax(0,1fr)] gap-3">
@@ -54,14 +65,14 @@ export function TriggerEditor({
         )}
       </div>
       <div className="rounded-md border bg-muted/40 px-3 py-2.5" data-testid="next-runs">
-        <p className="mb-1.5 font-medium text-muted-foreground text-xs">Next runs (UTC)</p>
+        <p className="mb-1.5 font-medium text-muted-foreground text-xs">{caption}</p>
         {error ? (
           <p className="text-destructive text-xs" role="alert">
             {error}
           </p>
         ) : (
-          <ol className="grid gap-0.5 font-mono text-xs">
-            {runs.map((r) => (
+          <ol className="grid min-h-22 gap-0.5 font-mono text-xs">
+            {(mounted ? runs : []).map((r) => (
               <li key={r.getTime()} data-testid="next-run">
                 {formatUtc(r)}
               </li>

@@ -81,7 +81,7 @@ export default async function ExecutionPage({
       : null;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <PendingRefresh active={isUnfinished(execution.status)} intervalMs={2000} />
       <div className="grid gap-1.5">
         <Link
@@ -118,8 +118,8 @@ export default async function ExecutionPage({
         )
       )}
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
-        <div className="grid gap-6 self-start">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <div className="grid grid-cols-1 gap-6 self-start">
           <Card>
             <CardHeader>
               <CardTitle>Calls</CardTitle>

@@ -1,11 +1,15 @@
 import { formatEther } from 'viem';
 import { CopyButton } from '@/components/ui/copy-button';
+import { MiddleTruncate } from '@/components/ui/middle-truncate';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { Execution } from './model';
 
 type Call = NonNullable<Execution['calls']>[number];
 
-/** The calls the task asked for: target, function selector and value (wei, shown in the native unit). */
+/**
+ * The calls the task asked for: target (cut in the middle where the column is narrow), function selector and
+ * value (wei, shown in the native unit).
+ */
 export function CallsTable({ calls, symbol }: { calls: Call[]; symbol: string }) {
   return (
     <Table>
@@ -22,9 +26,9 @@ export function CallsTable({ calls, symbol }: { calls: Call[]; symbol: string })
           // biome-ignore lint/suspicious/noArrayIndexKey: the order is the identity
           <TableRow key={i} data-testid="execution-call">
             <TableCell className="text-muted-foreground text-xs tabular-nums">{i + 1}</TableCell>
-            <TableCell>
+            <TableCell className="w-full max-w-0">
               <span className="flex items-center gap-1">
-                <code className="break-all font-mono text-xs">{call.to}</code>
+                <MiddleTruncate value={call.to} className="text-xs" />
                 <CopyButton value={call.to} label="Copy target address" iconOnly variant="ghost" />
               </span>
             </TableCell>

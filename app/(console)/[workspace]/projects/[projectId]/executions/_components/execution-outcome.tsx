@@ -7,7 +7,7 @@ export function ExecutionOutcome({ execution }: { execution: Pick<Execution, 'me
   if (!error && !message) return <span className="text-muted-foreground">—</span>;
   return (
     <span
-      className={cn('line-clamp-2 min-w-48 max-w-sm text-sm', error && 'text-destructive')}
+      className={cn('line-clamp-2 min-w-40 max-w-xs text-sm', error && 'text-destructive')}
       title={error ? `${error.code}: ${error.message}` : (message ?? undefined)}
       data-testid="execution-outcome"
     >

@@ -12,8 +12,9 @@ import { TxHash } from './tx-hash';
 const dash = <span className="text-muted-foreground">—</span>;
 
 /**
- * Executions, newest first: status, when, trigger, duration, outcome, transaction and gas. With
- * `executableNames` (id → name) a column names each row's executable, for lists that mix them.
+ * Executions, newest first: status, when (with the trigger and duration under it), outcome, transaction and
+ * gas. With `executableNames` (id → name) a column names each row's executable, for lists that mix them.
+ * Seven columns at most, so it fits the console's column from 1280 px wide without scrolling sideways.
  */
 export function ExecutionsTable({
   workspaceSlug,
@@ -33,8 +34,6 @@ export function ExecutionsTable({
           <TableHead>Status</TableHead>
           <TableHead>When</TableHead>
           {executableNames && <TableHead>Executable</TableHead>}
-          <TableHead>Trigger</TableHead>
-          <TableHead className="text-right">Duration</TableHead>
           <TableHead>Outcome</TableHead>
           <TableHead>Transaction</TableHead>
           <TableHead className="text-right">Gas used</TableHead>
@@ -46,29 +45,40 @@ export function ExecutionsTable({
       <TableBody>
         {executions.map((e) => {
           const href = executionHref(workspaceSlug, projectId, e.id);
+          const name = executableNames?.[e.executableId];
           return (
             <TableRow key={e.id} data-testid="execution-row" data-status={e.status}>
               <TableCell>
                 <ExecutionStatusBadge status={e.status} />
               </TableCell>
-              <TableCell className="whitespace-nowrap">
-                <Link href={href} className="font-medium hover:underline" data-testid="execution-link">
-                  <RelativeTime value={e.scheduledAt} />
-                </Link>
+              <TableCell>
+                <span className="grid gap-0.5">
+                  <Link href={href} className="font-medium hover:underline" data-testid="execution-link">
+                    <RelativeTime value={e.scheduledAt} />
+                  </Link>
+                  <span className="flex items-center gap-1.5 text-muted-foreground text-xs">
+                    <ExecutionTrigger trigger={e.trigger} />
+                    {e.durationMs !== null && (
+                      <span className="tabular-nums" data-testid="execution-duration">
+                        · {formatDuration(e.durationMs)}
+                      </span>
+                    )}
+                  </span>
+                </span>
               </TableCell>
               {executableNames && (
-                <TableCell className="max-w-48 truncate">
-                  {executableNames[e.executableId] ?? (
-                    <code className="font-mono text-muted-foreground text-xs">{e.executableId}</code>
+                <TableCell>
+                  {name ? (
+                    <span className="block max-w-40 truncate" title={name}>
+                      {name}
+                    </span>
+                  ) : (
+                    <code className="block max-w-40 truncate font-mono text-muted-foreground text-xs">
+                      {e.executableId}
+                    </code>
                   )}
                 </TableCell>
               )}
-              <TableCell>
-                <ExecutionTrigger trigger={e.trigger} />
-              </TableCell>
-              <TableCell className="text-right text-xs tabular-nums">
-                {e.durationMs === null ? dash : formatDuration(e.durationMs)}
-              </TableCell>
               <TableCell className="whitespace-normal">
                 <ExecutionOutcome execution={e} />
               </TableCell>
@@ -76,7 +86,7 @@ export function ExecutionsTable({
               <TableCell className="text-right font-mono text-xs tabular-nums">
                 {e.gasUsed ? formatNumber(Number(e.gasUsed)) : dash}
               </TableCell>
-              <TableCell className="w-8 pr-3">
+              <TableCell className="w-8">
                 <Link
                   href={href}
                   aria-label="Open execution"

@@ -3,7 +3,7 @@ import { RelativeTime } from '@/components/ui/relative-time';
 import { ExecutionStatusBadge } from './execution-status-badge';
 import type { Execution } from './model';
 
-/** An executable's newest execution in a list cell: its status and when, linking to it; a dash when none. */
+/** An executable's newest execution in a list cell: its status over when, linking to it; a dash when none. */
 export function LastRun({
   execution,
   href,
@@ -15,7 +15,7 @@ export function LastRun({
   return (
     <Link
       href={href(execution.id)}
-      className="flex items-center gap-2 hover:underline"
+      className="grid w-fit justify-items-start gap-1 hover:underline"
       data-testid="last-run"
     >
       <ExecutionStatusBadge status={execution.status} />

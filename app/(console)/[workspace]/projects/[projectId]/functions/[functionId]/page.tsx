@@ -53,7 +53,7 @@ export default async function ReleaseSourcePage({
   const lines = current.encoding === 'utf8' ? current.content.replace(/\n$/, '').split('\n').length : 0;
 
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <Link
@@ -70,7 +70,7 @@ export default async function ReleaseSourcePage({
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_300px]">
         <Card className="min-w-0 self-start overflow-hidden">
           <nav aria-label="Files" className="flex flex-wrap gap-1 border-b bg-muted/40 px-2 pt-2">
             {files.map((f) => {

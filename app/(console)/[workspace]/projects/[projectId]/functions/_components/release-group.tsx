@@ -86,7 +86,7 @@ export function ReleaseGroup({
                   </span>
                 </TableCell>
                 <TableCell className="text-muted-foreground tabular-nums">{formatBytes(r.size)}</TableCell>
-                <TableCell>
+                <TableCell className="whitespace-normal">
                   <span
                     className={
                       permissions.tone === 'muted'
