@@ -54,8 +54,17 @@ export function nextRunAt(trigger: Trigger, from = new Date()): Date | null {
 }
 
 /**
- * The runs a schedule will fire, the way the scheduler advances it (`followingRunAt` in
- * lib/executions/scheduler.ts): the first is `firstRunAt` (an active executable's stored `nextRunAt`; without
+ * When a fired schedule fires next. Interval: keeps its phase from the time it was due, skipping the runs
+ * missed while it was late (never a burst); cron: the next match after now (UTC).
+ */
+export function followingRunAt(trigger: Trigger, dueAt: Date, now: Date): Date | null {
+  if (trigger.type === 'cron') return nextRunAt(trigger, now);
+  const missed = Math.floor((now.getTime() - dueAt.getTime()) / trigger.intervalMs);
+  return new Date(dueAt.getTime() + (Math.max(missed, 0) + 1) * trigger.intervalMs);
+}
+
+/**
+ * The runs a schedule will fire, the way the scheduler advances it (`followingRunAt`): the first is `firstRunAt` (an active executable's stored `nextRunAt`; without
  * one, where activating the trigger now puts it), which fires at the next tick even when overdue. After each
  * run, an interval keeps its phase from the time the run was due (skipping any it was late for), and cron takes
  * the next match after the run (UTC). Browser-safe: the console's previews and details use it alike.
@@ -71,12 +80,7 @@ export function upcomingRuns(
   let due = first;
   while (due && runs.length < count) {
     runs.push(due);
-    const firedAt = Math.max(due.getTime(), now.getTime());
-    if (trigger.type === 'cron') due = nextRunAt(trigger, new Date(firedAt));
-    else {
-      const missed = Math.floor((firedAt - due.getTime()) / trigger.intervalMs);
-      due = new Date(due.getTime() + (missed + 1) * trigger.intervalMs);
-    }
+    due = followingRunAt(trigger, due, new Date(Math.max(due.getTime(), now.getTime())));
   }
   return runs;
 }

@@ -1,8 +1,7 @@
 import { and, asc, eq, inArray, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { executables, executions, profiles } from '@/db/schema';
-import type { Trigger } from '@/db/schema/executables';
-import { nextRunAt } from '@/lib/executables/triggers';
+import { followingRunAt } from '@/lib/executables/triggers';
 import { newId } from '@/lib/ids';
 import { enqueueAll, jobProvider } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
@@ -14,16 +13,6 @@ import { STALE_RUN_MS } from './run';
 const CLAIM_BATCH = 200;
 /** A pending execution whose job has not started after this long is queued again. */
 const PENDING_GRACE_MS = 60_000;
-
-/**
- * When a fired schedule fires next. Interval: keeps its phase from the time it was due, skipping the runs
- * missed while it was late (never a burst); cron: the next match after now (UTC).
- */
-export function followingRunAt(trigger: Trigger, dueAt: Date, now: Date): Date | null {
-  if (trigger.type === 'cron') return nextRunAt(trigger, now);
-  const missed = Math.floor((now.getTime() - dueAt.getTime()) / trigger.intervalMs);
-  return new Date(dueAt.getTime() + (Math.max(missed, 0) + 1) * trigger.intervalMs);
-}
 
 /**
  * Claims the due executables (`state = active and next_run_at <= now`, `FOR UPDATE SKIP LOCKED`, so several
