@@ -1,7 +1,7 @@
 // Profiles and executables in the console: a legacy profile provisions on anvil, an executable builds on a
 // cron schedule, pauses, switches its function, edits storage (with a version conflict) and gets webhooks.
 import { expect, test } from '@playwright/test';
-import { createProject, rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { createProject, openDialog, rpcUrl, signIn, workspaceSlugOf } from './support/console';
 import { releaseZip, settled, uploadRelease } from './support/releases';
 import { shot } from './support/shots';
 import { installWallet } from './support/wallet';
@@ -25,7 +25,7 @@ test('profiles provision, executables build, pause, switch function, storage and
   const tabs = page.getByRole('navigation', { name: 'Project' });
 
   // A project secret, bound to the executable later.
-  await page.getByRole('button', { name: 'New secret' }).click();
+  await openDialog(page, 'New secret');
   await page.getByRole('dialog').getByLabel('Name').fill('PRICE_API_KEY');
   await page.getByRole('dialog').getByLabel('Value').fill(`sk_test_${crypto.randomUUID()}`);
   await page.getByRole('button', { name: 'Save secret' }).click();
@@ -33,7 +33,7 @@ test('profiles provision, executables build, pause, switch function, storage and
 
   // Two releases of one function: v1 with an args schema, v2 with other code.
   await tabs.getByRole('link', { name: 'Functions' }).click();
-  await page.getByRole('button', { name: 'Upload release' }).click();
+  await openDialog(page, 'Upload release');
   await uploadRelease(page, releaseZip(TASK), { schema: SCHEMA });
   await expect(page.getByText('Uploaded keeper@v1')).toBeVisible();
   await page.getByRole('button', { name: 'New version of keeper' }).click();
@@ -44,7 +44,7 @@ test('profiles provision, executables build, pause, switch function, storage and
   await tabs.getByRole('link', { name: 'Profiles' }).click();
   await expect(page).toHaveURL(`${projectUrl}/profiles`);
   await expect(page.getByText('No profiles yet')).toBeVisible();
-  await page.getByRole('button', { name: 'New profile' }).click();
+  await openDialog(page, 'New profile');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Alias').fill('Hot wallet');
   await expect(dialog.getByLabel('Chain')).toHaveValue('31337');
@@ -69,7 +69,7 @@ test('profiles provision, executables build, pause, switch function, storage and
   // against the release's schema.
   await tabs.getByRole('link', { name: 'Executables' }).click();
   await expect(page.getByText('No executables yet')).toBeVisible();
-  await page.getByRole('button', { name: 'New executable' }).click();
+  await openDialog(page, 'New executable');
   await dialog.getByLabel('Name').fill('Rebalance');
   await expect(dialog.getByLabel('Function')).toContainText('keeper@v2');
   await dialog.getByLabel('Function').selectOption({ label: 'keeper@v1' });

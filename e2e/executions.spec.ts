@@ -2,7 +2,7 @@
 // confirmed transaction); its execution page shows the calls and the task's logs, and the project's
 // Executions tab lists and filters them.
 import { expect, test } from '@playwright/test';
-import { createProject, rpcUrl, signIn } from './support/console';
+import { createProject, openDialog, rpcUrl, signIn } from './support/console';
 import { createFundedProfile } from './support/profiles';
 import { releaseZip, uploadRelease } from './support/releases';
 import { shot } from './support/shots';
@@ -36,7 +36,7 @@ test('simulate and run an executable, follow its executions and read their logs'
   const tabs = page.getByRole('navigation', { name: 'Project' });
 
   await tabs.getByRole('link', { name: 'Functions' }).click();
-  await page.getByRole('button', { name: 'Upload release' }).click();
+  await openDialog(page, 'Upload release');
   await uploadRelease(page, releaseZip(TASK, { 'permissions.json': PERMISSIONS }), {
     fileName: 'counter.zip',
   });
@@ -47,7 +47,7 @@ test('simulate and run an executable, follow its executions and read their logs'
 
   // An hourly executable: nothing runs on its own during the test.
   await tabs.getByRole('link', { name: 'Executables' }).click();
-  await page.getByRole('button', { name: 'New executable' }).first().click();
+  await openDialog(page, 'New executable');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill('Counter');
   await dialog.getByLabel('Trigger').selectOption('interval');

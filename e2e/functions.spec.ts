@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { strToU8, zipSync } from 'fflate';
-import { createProject, rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { createProject, openDialog, rpcUrl, signIn, workspaceSlugOf } from './support/console';
 import { settled } from './support/releases';
 import { shot } from './support/shots';
 import { installWallet } from './support/wallet';
@@ -54,7 +54,7 @@ test('upload releases, suggested tags, view source, copy to another project, del
 
   // v1: the name comes from the file name, a new name defaults to v1, the args schema is optional JSON.
   const first = releaseZip(TASK);
-  await page.getByRole('button', { name: 'Upload release' }).click();
+  await openDialog(page, 'Upload release');
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Drop a release ZIP here')).toBeVisible();
   await settled(page);

@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { createProject, rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { createProject, openDialog, rpcUrl, signIn, workspaceSlugOf } from './support/console';
 import { createFundedProfile } from './support/profiles';
 import { releaseZip, uploadRelease } from './support/releases';
 import { shot } from './support/shots';
@@ -57,7 +57,7 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
 
   await createProject(page, 'Treasury Rebalancer');
   const project = new URL(page.url()).pathname;
-  await page.getByRole('button', { name: 'New secret' }).click();
+  await openDialog(page, 'New secret');
   await page.getByRole('dialog').getByLabel('Name').fill('PRICE_API_KEY');
   await page.getByRole('dialog').getByLabel('Value').fill(`sk_test_${crypto.randomUUID()}`);
   await page.getByRole('button', { name: 'Save secret' }).click();
@@ -65,7 +65,7 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
 
   const tabs = page.getByRole('navigation', { name: 'Project' });
   await tabs.getByRole('link', { name: 'Functions' }).click();
-  await page.getByRole('button', { name: 'Upload release' }).click();
+  await openDialog(page, 'Upload release');
   await uploadRelease(page, releaseZip(TASK, { 'permissions.json': PERMISSIONS }), {
     fileName: 'treasury-rebalancer.zip',
     schema:
@@ -80,7 +80,7 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
   await createFundedProfile(page, 'Treasury hot wallet');
 
   await tabs.getByRole('link', { name: 'Executables' }).click();
-  await page.getByRole('button', { name: 'New executable' }).first().click();
+  await openDialog(page, 'New executable');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill('Rebalance treasury to 60/40 ETH/USDC');
   await dialog.getByLabel('Trigger').selectOption('interval');

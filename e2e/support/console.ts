@@ -17,8 +17,21 @@ export const workspaceSlugOf = (url: string) => new URL(url).pathname.split('/')
 
 /** Creates a project from the projects page and waits for its page. */
 export async function createProject(page: Page, name: string) {
-  await page.getByRole('button', { name: 'New project' }).first().click();
+  await openDialog(page, 'New project');
   await page.getByLabel('Name').fill(name);
   await page.getByRole('button', { name: 'Create project' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+/**
+ * Clicks the button that opens a dialog until the dialog shows: a click that lands before React hydrated the
+ * server-rendered button does nothing (a slow machine makes that window wide).
+ */
+export async function openDialog(page: Page, button: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(async () => {
+    if (!(await dialog.isVisible()))
+      await page.getByRole('button', { name: button }).first().click({ timeout: 2_000 });
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

@@ -1,11 +1,12 @@
 import { expect, type Page } from '@playwright/test';
+import { openDialog } from './console';
 
 /**
  * On the Profiles tab: creates a legacy profile on the local chain, waits until it is active (the worker
  * delegates it on anvil) and funds it from the dev faucet so it can pay gas. Answers its table row.
  */
 export async function createFundedProfile(page: Page, alias: string) {
-  await page.getByRole('button', { name: 'New profile' }).first().click();
+  await openDialog(page, 'New profile');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Alias').fill(alias);
   await expect(dialog.getByLabel('Chain')).toHaveValue('31337');
