@@ -50,16 +50,24 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
     let rateHeaders: Record<string, string> = {};
     try {
       const tokenHash = sha256Hex(bearerToken(req.headers.get('authorization')));
-      const rate = await takeRateLimit(tokenHash);
-      rateHeaders = rate.headers;
-      if (!rate.allowed) throw new ApiError(429, 'rate_limited', 'too many requests for this credential');
-
       const db = getDb();
       const url = req.nextUrl;
-      const principal = await resolvePrincipal(db, tokenHash, {
-        headerWorkspaceId: req.headers.get('x-workspace-id'),
-        queryWorkspaceId: url.searchParams.get('workspaceId'),
-      });
+      // The bucket and the credential are read side by side (two round trips at once, not one after the
+      // other); the rate limit still answers first, so a refused request learns nothing about its token.
+      const [rate, resolved] = await Promise.all([
+        takeRateLimit(tokenHash),
+        resolvePrincipal(db, tokenHash, {
+          headerWorkspaceId: req.headers.get('x-workspace-id'),
+          queryWorkspaceId: url.searchParams.get('workspaceId'),
+        }).then(
+          (principal) => ({ principal }),
+          (error: unknown) => ({ error }),
+        ),
+      ]);
+      rateHeaders = rate.headers;
+      if (!rate.allowed) throw new ApiError(429, 'rate_limited', 'too many requests for this credential');
+      if ('error' in resolved) throw resolved.error;
+      const { principal } = resolved;
       authorize(principal, op.scope, mutation);
 
       const params = op.params ? op.params.parse(await next.params) : undefined;
