@@ -1,11 +1,11 @@
 // kill -9 of the app process (the embedded worker runs inside it) in the middle of runs, then a restart on the
 // same database and chain: every execution still ends once, in one final status, and the chain carries exactly
 // one transaction per execution.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FaultStack, startFaultStack } from '../support/fault-stack';
+import { describe, expect, it } from 'vitest';
 import {
   executionRows,
   expectPaidOnce,
+  faultStackWorld,
   meteredExecutions,
   nonceOf,
   payExe,
@@ -14,29 +14,13 @@ import {
   waitUntil,
 } from '../support/faults';
 import { rpc } from '../support/profiles';
-import { type RunWorld, runWorld, startRun, waitForExecution } from '../support/runs';
-import { useTarget } from '../support/target';
+import { waitForExecution } from '../support/runs';
 
-let stack: FaultStack;
-let w: RunWorld;
-beforeAll(async () => {
-  stack = await startFaultStack();
-  useTarget(stack.target);
-  w = await runWorld();
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
-
-async function queue(exeId: string): Promise<string> {
-  const res = await startRun(w.token, exeId);
-  expect(res.status).toBe(200);
-  return res.body.data.id;
-}
+const world = faultStackWorld();
 
 describe('kill -9 of the app', () => {
   it('while runs are running (and one waits its turn): after a restart each confirms once, paid once', async () => {
+    const { stack, w, queue } = world;
     // five runs on a worker of four: four sleep in their task, the fifth stays pending in the queue
     const pays = await Promise.all([1, 2, 3, 4, 5].map(() => payExe(w, { sleepMs: 5_000 })));
     const nonceBefore = await nonceOf(w.address);
@@ -58,6 +42,7 @@ describe('kill -9 of the app', () => {
   }, 150_000);
 
   it('between broadcast and receipt: the restarted app confirms the transaction it sent, sending no other', async () => {
+    const { stack, w, queue } = world;
     const pay = await payExe(w);
     const nonceBefore = await nonceOf(w.address);
     const metered = await meteredExecutions(w.workspaceId);

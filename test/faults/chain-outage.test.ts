@@ -5,36 +5,26 @@
 // - for one answer: the node takes a broadcast transaction but the connection drops before it answers; the run
 //   (broadcast unknown) reads the receipt of its one transaction and confirms, sending no second one.
 // Every execution has at most one transaction on chain.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FaultStack, startFaultStack } from '../support/fault-stack';
-import { executionRows, expectPaidOnce, nonceOf, payExe, waitForStatus } from '../support/faults';
+import { describe, expect, it } from 'vitest';
+import {
+  executionRows,
+  expectPaidOnce,
+  faultStackWorld,
+  nonceOf,
+  payExe,
+  waitForStatus,
+} from '../support/faults';
 import { api } from '../support/http';
 import { rpc } from '../support/profiles';
-import { balanceOf, type RunWorld, runToEnd, runWorld, startRun, waitForExecution } from '../support/runs';
-import { useTarget } from '../support/target';
+import { balanceOf, runToEnd, waitForExecution } from '../support/runs';
 
 const OUTAGE_MS = 30_000;
 
-let stack: FaultStack;
-let w: RunWorld;
-beforeAll(async () => {
-  stack = await startFaultStack();
-  useTarget(stack.target);
-  w = await runWorld();
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
-
-async function queue(exeId: string): Promise<string> {
-  const res = await startRun(w.token, exeId);
-  expect(res.status).toBe(200);
-  return res.body.data.id;
-}
+const world = faultStackWorld();
 
 describe('the chain RPC unreachable for 30 s', () => {
   it('runs across the outage end once, reconciled or failed cleanly; runs after it confirm', async () => {
+    const { stack, w, queue } = world;
     const [before, during, after] = await Promise.all([payExe(w), payExe(w), payExe(w)]);
     const nonceBefore = await nonceOf(w.address);
 
@@ -83,6 +73,7 @@ describe('the chain RPC unreachable for 30 s', () => {
   }, 240_000);
 
   it('a broadcast whose answer is lost: the run confirms the transaction the node took, and sends no other', async () => {
+    const { stack, w } = world;
     const pay = await payExe(w);
     const nonceBefore = await nonceOf(w.address);
     // the connection drops right after the transaction reaches anvil (automine: mined at once)

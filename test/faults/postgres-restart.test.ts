@@ -1,33 +1,23 @@
 // Postgres stopped and started again (same port, same data directory) while runs are in flight: the app
 // recovers without a restart of its own; each run in flight ends once, paid once; later API calls and runs work.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FaultStack, startFaultStack } from '../support/fault-stack';
-import { expectPaidOnce, meteredExecutions, nonceOf, payExe, waitForStatus } from '../support/faults';
+import { describe, expect, it } from 'vitest';
+import {
+  expectPaidOnce,
+  faultStackWorld,
+  meteredExecutions,
+  nonceOf,
+  payExe,
+  waitForStatus,
+} from '../support/faults';
 import { api } from '../support/http';
 import { rpc } from '../support/profiles';
-import { type RunWorld, runToEnd, runWorld, startRun, waitForExecution } from '../support/runs';
-import { useTarget } from '../support/target';
+import { runToEnd, waitForExecution } from '../support/runs';
 
-let stack: FaultStack;
-let w: RunWorld;
-beforeAll(async () => {
-  stack = await startFaultStack();
-  useTarget(stack.target);
-  w = await runWorld();
-}, 90_000);
-
-afterAll(async () => {
-  await stack?.stop();
-});
-
-async function queue(exeId: string): Promise<string> {
-  const res = await startRun(w.token, exeId);
-  expect(res.status).toBe(200);
-  return res.body.data.id;
-}
+const world = faultStackWorld();
 
 describe('Postgres restarted mid-run', () => {
   it('runs in flight (one running, one submitted) end once, paid once; the same app serves what follows', async () => {
+    const { stack, w, queue } = world;
     const [evaluating, confirming] = await Promise.all([payExe(w, { sleepMs: 4_000 }), payExe(w)]);
     const nonceBefore = await nonceOf(w.address);
     await rpc('evm_setAutomine', [false]);

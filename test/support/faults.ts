@@ -1,12 +1,14 @@
 // What the fault tests check after every fault: each execution ended once, in one final status, and the chain
 // carries at most one transaction per execution.
 import { sql } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { runLeaseHeld } from '@/lib/executions/lease';
+import { type FaultStack, startFaultStack } from './fault-stack';
 import { newAddress, testDb } from './fixtures';
 import { api } from './http';
 import { rpc } from './profiles';
-import { balanceOf, type RunWorld, runnableExe, transfersTo } from './runs';
+import { balanceOf, type RunWorld, runnableExe, runWorld, startRun, transfersTo } from './runs';
+import { useTarget } from './target';
 
 /** Sleeps `args.sleepMs` (so a test can catch it running), then sends `args.wei` to `args.to`. */
 export const SLEEPY_PAY_TASK = `export default { __tickworkTask: 1, run: async (ctx) => {
@@ -118,4 +120,27 @@ export async function expectPaidOnce(w: RunWorld, pays: PayExe[], nonceBefore: n
   }
   expect(new Set(rows.map((r) => r.tx_hash)).size).toBe(rows.length);
   expect(await nonceOf(w.address)).toBe(nonceBefore + pays.length * runsEach);
+}
+
+/**
+ * A test file's own fault stack with a funded run world on it: booted before the file's tests (the shared
+ * helpers point at it) and stopped after. Read `stack` and `w` inside the tests; `queue(exeId)` starts a manual
+ * run and answers its execution id.
+ */
+export function faultStackWorld(opts?: Parameters<typeof startFaultStack>[0]) {
+  const world = {} as { stack: FaultStack; w: RunWorld; queue: (exeId: string) => Promise<string> };
+  beforeAll(async () => {
+    world.stack = await startFaultStack(opts);
+    useTarget(world.stack.target);
+    world.w = await runWorld();
+  }, 90_000);
+  afterAll(async () => {
+    await world.stack?.stop();
+  });
+  world.queue = async (exeId) => {
+    const res = await startRun(world.w.token, exeId);
+    expect(res.status).toBe(200);
+    return res.body.data.id;
+  };
+  return world;
 }
