@@ -16,6 +16,7 @@ export const ID_PREFIXES = {
   secret: 'sec',
   webhook: 'whk',
   request: 'req',
+  safeTransaction: 'stx',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

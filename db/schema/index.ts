@@ -9,3 +9,4 @@ export * from './rate-limits';
 export * from './secrets';
 export * from './usage';
 export * from './webhooks';
+export * from './safe-transactions';

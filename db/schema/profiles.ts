@@ -1,9 +1,20 @@
-import { index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { projectOwned } from './projects';
 import { id, timestamps } from './util';
 
 export const profileKindEnum = pgEnum('profile_kind', ['legacy', 'safe', 'roles']);
 export const profileStateEnum = pgEnum('profile_state', ['pending', 'active', 'archived']);
+
+/** A Safe as Tickwork last read it from the chain. */
+export type SafeSnapshot = {
+  version: string;
+  owners: string[];
+  threshold: number;
+  nonce: string;
+  /** Whether the profile's executor is an enabled module of the Safe. */
+  moduleEnabled: boolean;
+  readAt: string;
+};
 
 /** The on-chain account that sends an executable's calls, tied to one chain. */
 export const profiles = pgTable(
@@ -19,6 +30,10 @@ export const profiles = pgTable(
     address: text('address').notNull(),
     /** Envelope-encrypted private key of a legacy profile's account; never leaves lib/crypto decrypted. */
     encryptedKey: text('encrypted_key'),
+    /** Safe and roles profiles: the account Tickwork holds the key of (`encryptedKey`), a module of the Safe. */
+    executor: text('executor'),
+    /** Safe and roles profiles: the Safe as last read from the chain (owners, threshold, module status…). */
+    safeState: jsonb('safe_state').$type<SafeSnapshot>(),
     rolesModifier: text('roles_modifier'),
     roleKey: text('role_key'),
     /** Readable reason while provisioning failed (legacy pending). */

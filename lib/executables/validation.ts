@@ -16,10 +16,10 @@ import type { SecretBindingInput } from './schemas';
 type GasMode = (typeof executables.$inferSelect)['gasMode'];
 type ProfileKind = 'legacy' | 'safe' | 'roles';
 
-/** Gas modes per profile kind: roles → sponsored only; legacy → all three; safe → self or sponsored. */
+/** Gas modes per profile kind: roles → sponsored only; legacy and safe → all three. */
 export const GAS_MODES_BY_KIND: Record<ProfileKind, readonly GasMode[]> = {
   legacy: ['self', 'sponsored', 'self-funded'],
-  safe: ['self', 'sponsored'],
+  safe: ['self', 'sponsored', 'self-funded'],
   roles: ['sponsored'],
 };
 

@@ -15,9 +15,11 @@ import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
 import { withOperator } from '@/lib/chains/operator';
 import { publicClientFor, viemChain } from './chain';
+import { keyAccountOf } from './provision';
 import { requireProfile, toProfile } from './service';
 
-// Funding on the local dev chain: a profile needs gas before its first run, and on anvil money is free. New
+// Funding on the local dev chain: a profile needs gas before its first run (a Safe profile's executor pays the gas,
+// so it is the executor that is funded; the Safe keeps its owners' funds), and on anvil money is free. New
 // profiles get `TICKWORK_DEV_PROFILE_FUNDING` ether when they become active; `POST /api/v1/profiles/{id}/fund`
 // (the CLI's `profiles fund`, the console's faucet) tops one up later. Real chains are never touched.
 
@@ -70,7 +72,7 @@ export async function fundDevAccount(chainId: number, address: Address, ether = 
 /** `POST /api/v1/profiles/{id}/fund`: tops up a profile of the workspace; answers the record with its new balance. */
 export async function fundProfile(db: DbOrTx, workspaceId: string, profileId: string, ether?: string) {
   const profile = await requireProfile(db, workspaceId, profileId);
-  await fundDevAccount(profile.chainId, profile.address as Address, ether);
+  await fundDevAccount(profile.chainId, keyAccountOf(profile), ether);
   return toProfile(profile);
 }
 
@@ -82,12 +84,12 @@ export async function fundProfile(db: DbOrTx, workspaceId: string, profileId: st
 export async function fundNewDevProfile(db: DbOrTx, profileId: string): Promise<{ funded: boolean }> {
   const ether = devProfileFunding();
   const [profile] = await db
-    .select({ chainId: profiles.chainId, address: profiles.address })
+    .select({ chainId: profiles.chainId, address: profiles.address, executor: profiles.executor })
     .from(profiles)
     .where(eq(profiles.id, profileId));
   const chain = profile && findChain(profile.chainId);
   if (!ether || !profile || !isDevChain(chain)) return { funded: false };
-  const address = profile.address as Address;
+  const address = keyAccountOf(profile);
   if ((await publicClientFor(chain).getBalance({ address })) > 0n) return { funded: false };
   await fundDevAccount(profile.chainId, address, ether);
   return { funded: true };

@@ -49,24 +49,32 @@ async function loadTarget(db: DbOrTx, profileId: string): Promise<ProvisioningTa
     profileId,
     chain,
     delegate,
-    address: profile.address as Address,
+    address: keyAccountOf(profile),
     encryptedKey: profile.encryptedKey,
   };
 }
 
-/** What the workflow should do with a profile: provision it, or nothing (gone, not legacy, not pending). */
+/** The account whose key Tickwork holds: a legacy profile's own address, a Safe profile's executor. */
+export const keyAccountOf = (profile: { address: string; executor: string | null }) =>
+  (profile.executor ?? profile.address) as Address;
+
+/**
+ * What the workflow should do with a profile: provision a pending legacy profile; provision and check a Safe
+ * profile's executor and module (pending, or active to notice drift); nothing otherwise (gone, archived…).
+ */
 export async function provisioningAction(
   db: DbOrTx,
   profileId: string,
-): Promise<{ action: 'provision' } | { action: 'skip'; reason: string }> {
+): Promise<{ action: 'provision'; kind: 'legacy' | 'safe' } | { action: 'skip'; reason: string }> {
   const [profile] = await db
     .select({ kind: profiles.kind, state: profiles.state })
     .from(profiles)
     .where(eq(profiles.id, profileId));
   if (!profile) return { action: 'skip', reason: 'not found' };
+  if (profile.kind === 'safe' && profile.state !== 'archived') return { action: 'provision', kind: 'safe' };
   if (profile.kind !== 'legacy') return { action: 'skip', reason: `kind ${profile.kind}` };
   if (profile.state !== 'pending') return { action: 'skip', reason: `state ${profile.state}` };
-  return { action: 'provision' };
+  return { action: 'provision', kind: 'legacy' };
 }
 
 /**

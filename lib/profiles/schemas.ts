@@ -13,6 +13,19 @@ export const BalanceSchema = z
   })
   .meta({ id: 'ProfileBalance' });
 
+export const SafeStateSchema = z
+  .object({
+    version: z.string().meta({ description: 'The Safe contract version (1.3.0 or 1.4.1)' }),
+    owners: z.array(z.string()).meta({ description: 'Owner addresses, as last read from the chain' }),
+    threshold: z.number().int().meta({ description: 'Signatures a Safe transaction needs' }),
+    nonce: z.string().meta({ description: "The Safe's transaction nonce when it was read" }),
+    moduleEnabled: z
+      .boolean()
+      .meta({ description: "Whether the profile's executor is an enabled module of the Safe" }),
+    readAt: z.string().meta({ description: 'When Tickwork last read the Safe (ISO 8601)' }),
+  })
+  .meta({ id: 'ProfileSafeState' });
+
 export const ProfileSchema = z
   .object({
     id: z.string(),
@@ -21,15 +34,27 @@ export const ProfileSchema = z
     state: z.enum(PROFILE_STATES),
     name: z.string(),
     chainId: z.number().int(),
-    address: z.string().meta({ description: 'The sending address (EIP-55): the delegated EOA, or the Safe' }),
-    stateReason: z
+    address: z
       .string()
-      .nullable()
-      .meta({ description: 'Why a pending legacy profile is not active yet (last provisioning failure)' }),
+      .meta({ description: 'The sending address (EIP-55): the delegated EOA (legacy), or the Safe (safe)' }),
+    stateReason: z.string().nullable().meta({
+      description:
+        "What stands in the profile's way: why a pending profile is not active yet (last provisioning failure, or the Safe owners have not enabled the module), or a problem seen on chain since (the module was disabled)",
+    }),
     sharedFromId: z.string().nullable().meta({ description: 'The profile this one shares the account of' }),
     balance: BalanceSchema.nullable().meta({
       description:
         'Native balance read from the chain at request time; null when the chain did not answer in time',
+    }),
+    executor: z
+      .object({ address: z.string(), balance: BalanceSchema.nullable() })
+      .nullable()
+      .meta({
+        description:
+          "Safe profiles: the account Tickwork holds the key of, enabled as a module of the Safe; it sends the runs and pays their gas in `self` mode. Null for legacy profiles",
+      }),
+    safe: SafeStateSchema.nullable().meta({
+      description: 'Safe profiles: the Safe as last read from the chain. Null for legacy profiles',
     }),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -29,6 +29,8 @@ const recordColumns = {
   name: profiles.name,
   chainId: profiles.chainId,
   address: profiles.address,
+  executor: profiles.executor,
+  safeState: profiles.safeState,
   stateReason: profiles.stateReason,
   sharedFromId: profiles.sharedFromId,
   createdAt: profiles.createdAt,
@@ -36,9 +38,13 @@ const recordColumns = {
 };
 type ProfileRecordRow = Omit<ProfileRow, 'encryptedKey' | 'rolesModifier' | 'roleKey'>;
 
-/** The API record; `balance` is read from the chain now (null when it does not answer in time). */
+/**
+ * The API record; balances are read from the chain now (null when it does not answer in time): the sending
+ * address's, and for a Safe profile its executor's (the account that pays gas in `self` mode).
+ */
 async function toProfiles(rows: ProfileRecordRow[]) {
-  const balances = await readBalances(rows);
+  const executors = rows.flatMap((p) => (p.executor ? [{ chainId: p.chainId, address: p.executor }] : []));
+  const balances = await readBalances([...rows, ...executors]);
   return rows.map((p) => ({
     id: p.id,
     projectId: p.projectId,
@@ -50,6 +56,13 @@ async function toProfiles(rows: ProfileRecordRow[]) {
     stateReason: p.stateReason,
     sharedFromId: p.sharedFromId,
     balance: balances.get(balanceKey(p)) ?? null,
+    executor: p.executor
+      ? {
+          address: getAddress(p.executor),
+          balance: balances.get(balanceKey({ chainId: p.chainId, address: p.executor })) ?? null,
+        }
+      : null,
+    safe: p.safeState,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   }));
@@ -98,15 +111,14 @@ export async function requireProfile(
 }
 
 /**
- * Creates a legacy profile: checks the chain (enabled, allowed by the plan, legacy path on), generates the
- * account key, stores it envelope-encrypted and queues provisioning. Answers the pending profile.
+ * The chain a new profile may use: enabled on this deployment and covered by the workspace's plan (mainnets need
+ * a paid plan).
  */
-export async function createLegacyProfile(db: DbOrTx, workspaceId: string, input: CreateProfileInput) {
-  await requireProject(db, workspaceId, input.projectId);
-  const chain = findChain(input.chainId);
+export async function requireProfileChain(db: DbOrTx, workspaceId: string, chainId: number) {
+  const chain = findChain(chainId);
   if (!chain)
-    throw new ApiError(400, 'chain_not_enabled', `chain ${input.chainId} is not enabled on this deployment`, {
-      chainId: input.chainId,
+    throw new ApiError(400, 'chain_not_enabled', `chain ${chainId} is not enabled on this deployment`, {
+      chainId,
     });
   const workspace = await getWorkspace(db, workspaceId);
   if (!workspace) throw notFound('workspace');
@@ -118,6 +130,16 @@ export async function createLegacyProfile(db: DbOrTx, workspaceId: string, input
       `the ${plan.name} plan covers testnets only; chain ${chain.chainId} (${chain.name}) needs a paid plan`,
       { chainId: chain.chainId, plan: plan.id },
     );
+  return chain;
+}
+
+/**
+ * Creates a legacy profile: checks the chain (enabled, allowed by the plan, legacy path on), generates the
+ * account key, stores it envelope-encrypted and queues provisioning. Answers the pending profile.
+ */
+export async function createLegacyProfile(db: DbOrTx, workspaceId: string, input: CreateProfileInput) {
+  await requireProject(db, workspaceId, input.projectId);
+  const chain = await requireProfileChain(db, workspaceId, input.chainId);
   if (!legacyProfilesEnabled(chain.chainId))
     throw new ApiError(
       403,

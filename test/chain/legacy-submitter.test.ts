@@ -364,13 +364,13 @@ describe('submitterFor', () => {
       });
   });
 
-  it('refuses Safe and Roles profiles, a disabled chain, and a legacy profile without a key', () => {
+  it('refuses Roles profiles, a Safe profile without an executor, a disabled chain, and a legacy profile without a key', () => {
     const db = testDb();
     expect(
       refusal(() => submitterFor({ db, profile: { ...legacy, kind: 'safe' }, gasMode: 'self' })),
     ).toEqual({
-      code: 'profile_kind_unsupported',
-      message: 'submitting through a Safe profile is not available yet',
+      code: 'account_key_missing',
+      message: 'the Safe profile has no executor',
     });
     expect(
       refusal(() => submitterFor({ db, profile: { ...legacy, kind: 'roles' }, gasMode: 'sponsored' })),

@@ -1,14 +1,18 @@
-// Picks the submitter for a profile and an executable's gas mode. Legacy profiles are wired: gas mode `self`
-// sends a transaction, `sponsored` and `self-funded` an ERC-4337 user operation (when a bundler — and for
-// sponsored gas a paymaster — is configured). Every other combination is refused with a stable code the
-// execution records.
-import type { Address } from 'viem';
+// Picks the submitter for a profile and an executable's gas mode. The account Tickwork holds the key of (a legacy
+// profile's EOA, a Safe profile's executor) sends: gas mode `self` as a transaction, `sponsored` and
+// `self-funded` as an ERC-4337 user operation (when a bundler — and for sponsored gas a paymaster — is
+// configured). A Safe profile wraps its batch into one module call to the Safe. Roles profiles are refused with a
+// stable code the execution records.
+import type { Address, Hex } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import type { executables, profiles } from '@/db/schema';
-import { findChain } from '@/lib/chains/config';
+import { type ChainConfig, findChain } from '@/lib/chains/config';
+import { getChainContracts } from '@/lib/chains/contracts';
+import { publicClientFor } from '@/lib/profiles/chain';
 import type { PlannedCall } from '@/lib/runtime/task-types';
-import { type SponsorshipProvider, userOperationRoute } from './gas-providers';
+import { type SponsorshipProvider, type UserOperationRoute, userOperationRoute } from './gas-providers';
 import { legacySubmitter } from './legacy';
+import { safeSubmitter } from './safe';
 import { SubmissionError, type Submitter } from './types';
 import { userOperationSubmitter } from './user-operation';
 
@@ -20,6 +24,8 @@ type GasMode = (typeof executables.$inferSelect)['gasMode'];
 export type SubmittingProfile = {
   kind: ProfileKind;
   address: string;
+  /** Safe profiles: the module account that sends (its key is `encryptedKey`). */
+  executor?: string | null;
   encryptedKey: string | null;
   chainId: number;
 };
@@ -42,15 +48,16 @@ export function submitterFor({
       'chain_not_enabled',
       `chain ${profile.chainId} is not enabled on this deployment`,
     );
-  if (profile.kind !== 'legacy')
+  if (profile.kind === 'roles')
     throw new SubmissionError(
       'profile_kind_unsupported',
-      `submitting through a ${profile.kind === 'safe' ? 'Safe' : 'Zodiac Roles'} profile is not available yet`,
+      'submitting through a Zodiac Roles profile is not available yet',
     );
   // Before the key check: an unconfigured gas mode is the deployment's to fix, whatever the profile.
   const route = gasMode === 'self' ? null : userOperationRoute(chain, gasMode, sponsorshipProvider);
   if (!profile.encryptedKey)
     throw new SubmissionError('account_key_missing', 'the profile has no account key');
+  if (profile.kind === 'safe') return safeProfileSubmitter(db, chain, profile, profile.encryptedKey, route);
   const account = {
     db,
     chain,
@@ -58,6 +65,38 @@ export function submitterFor({
     encryptedKey: profile.encryptedKey,
   };
   return route ? userOperationSubmitter({ ...account, ...route }) : legacySubmitter(account);
+}
+
+/** Head-room over the gas a module call used when executed with plenty (the Safe forwards 63/64 of what is left). */
+const MODULE_GAS_MARGIN_PERCENT = 120n;
+
+function safeProfileSubmitter(
+  db: DbOrTx,
+  chain: ChainConfig,
+  profile: SubmittingProfile,
+  encryptedKey: string,
+  route: UserOperationRoute | null,
+): Submitter {
+  const multiSendCallOnly = getChainContracts(chain.chainId)?.multiSendCallOnly;
+  if (!profile.executor || !multiSendCallOnly)
+    throw new SubmissionError(
+      profile.executor ? 'chain_not_supported' : 'account_key_missing',
+      profile.executor
+        ? `chain ${chain.chainId} has no MultiSendCallOnly recorded`
+        : 'the Safe profile has no executor',
+    );
+  const executor = profile.executor as Address;
+  const client = publicClientFor(chain);
+  // eth_createAccessList executes once with a high gas limit and reports what it used: the inner calls succeed.
+  const gasUsed = (data: Hex) =>
+    client
+      .createAccessList({ account: executor, to: executor, data })
+      .then(({ gasUsed }) => (gasUsed * MODULE_GAS_MARGIN_PERCENT) / 100n);
+  const account = { db, chain, address: executor, encryptedKey };
+  const inner = route
+    ? userOperationSubmitter({ ...account, ...route, callGasFloor: gasUsed })
+    : legacySubmitter({ ...account, gasFloor: ({ data }) => gasUsed(data) });
+  return safeSubmitter({ chain, safe: profile.address as Address, executor, multiSendCallOnly, inner });
 }
 
 type SubmitterOptions = Parameters<typeof submitterFor>[0];

@@ -34,6 +34,11 @@ export type LegacySubmitterOptions = {
   chain: ChainConfig;
   address: Address;
   encryptedKey: string;
+  /**
+   * The gas a batch needs at least, when eth_estimateGas would under-estimate it: a Safe module call never
+   * reverts when its inner calls run out of gas, so a binary search settles on a limit at which they fail.
+   */
+  gasFloor?: (request: { account: Address; to: Address; data: Hex }) => Promise<bigint>;
 };
 
 export const encodeBatch = (calls: PlannedCall[]) =>
@@ -42,6 +47,12 @@ export const encodeBatch = (calls: PlannedCall[]) =>
     functionName: 'executeBatch',
     args: [calls.map((c) => ({ target: c.to, value: BigInt(c.value), data: c.data }))],
   });
+
+/** The calls of an `executeBatch` calldata. */
+export function decodeExecuteBatch(data: Hex): PlannedCall[] {
+  const { args } = decodeFunctionData({ abi: accountAbi, data });
+  return args[0].map((c) => ({ to: c.target, value: c.value.toString(), data: c.data }));
+}
 
 const withMargin = (gas: bigint) => (gas * GAS_MARGIN_PERCENT + 99n) / 100n;
 
@@ -54,6 +65,7 @@ export function legacySubmitter({
   chain,
   address,
   encryptedKey,
+  gasFloor,
 }: LegacySubmitterOptions): Submitter<SignedTransaction> {
   const client = publicClientFor(chain);
   const formatWei = (wei: bigint) =>
@@ -80,9 +92,13 @@ export function legacySubmitter({
     await client.call(request).catch((error) => {
       throw simulationFailure(error, calls, 'simulating the batch');
     });
-    const gas = await client.estimateGas(request).catch((error) => {
+    const [estimate, floor] = await Promise.all([
+      client.estimateGas(request),
+      gasFloor?.(request) ?? 0n,
+    ]).catch((error) => {
       throw simulationFailure(error, calls, 'estimating the gas of the batch');
     });
+    const gas = estimate > floor ? estimate : floor;
 
     const { maxFeePerGas } = await client.estimateFeesPerGas().catch((error) => {
       throw chainFailure('simulation_failed', 'reading the fees', error);

@@ -46,6 +46,8 @@ export type UserOperationSubmitterOptions = {
    * operations priced below it); `node`: the chain node's fee estimate (viem's default).
    */
   fees?: 'bundler' | 'node';
+  /** The call gas a batch needs at least (see the legacy submitter's `gasFloor`); the bundler estimates the rest. */
+  callGasFloor?: (callData: Hex) => Promise<bigint>;
 };
 
 const accountAbi = parseAbi([
@@ -90,6 +92,7 @@ export function userOperationSubmitter({
   paymasterUrl,
   paymasterContext,
   fees = 'node',
+  callGasFloor,
 }: UserOperationSubmitterOptions): Submitter<SignedUserOperation> {
   const client = publicClientFor(chain);
   const sponsored = paymasterUrl !== null;
@@ -173,8 +176,14 @@ export function userOperationSubmitter({
       .catch((error) => {
         throw chainFailure('simulation_failed', 'reading the account nonce', error);
       });
+    const callData = encodeBatch(calls);
+    const callGasLimit = callGasFloor
+      ? await callGasFloor(callData).catch((error) => {
+          throw simulationFailure(error, calls);
+        })
+      : undefined;
     const op = (await bundler
-      .prepareUserOperation({ account, callData: encodeBatch(calls), nonce })
+      .prepareUserOperation({ account, callData, nonce, ...(callGasLimit !== undefined && { callGasLimit }) })
       .catch((error) => {
         throw simulationFailure(error, calls);
       })) as UserOperation<'0.8'>;

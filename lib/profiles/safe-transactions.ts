@@ -1,0 +1,257 @@
+// The Safe transactions Tickwork prepares for a Safe profile's owners (enable or disable its module), and their
+// signing: one record per transaction at a fixed Safe nonce, signatures added one owner at a time from any
+// browser, checked against the owners read from the chain. Once the Safe's nonce moves past a transaction that
+// did not happen, it is stale and prepared again at the new nonce.
+import { and, eq } from 'drizzle-orm';
+import { type Address, getAddress, type Hex, isHex, size } from 'viem';
+import type { DbOrTx } from '@/db/client';
+import { profiles, type SafeSignature, safeTransactions } from '@/db/schema';
+import { ApiError, notFound } from '@/lib/api/errors';
+import { findChain } from '@/lib/chains/config';
+import { newId } from '@/lib/ids';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { isModuleEnabled, previousModule, readSafe, type SafeReading } from '@/lib/safe/read';
+import {
+  disableModuleTx,
+  enableModuleTx,
+  execTransactionData,
+  packSignatures,
+  recoverSafeTxSigner,
+  type SafeTx,
+  safeTxHash,
+  safeTxTypedData,
+} from '@/lib/safe/transaction';
+import { requireProfile } from './service';
+
+type Purpose = (typeof safeTransactions.$inferSelect)['purpose'];
+type SafeTransactionRow = typeof safeTransactions.$inferSelect;
+type ProfileForTx = Pick<typeof profiles.$inferSelect, 'id' | 'workspaceId' | 'projectId' | 'chainId' | 'address' | 'executor'>;
+
+const refusal = (status: number, code: string, message: string) => new ApiError(status, code, message);
+
+const safeTxOf = (row: SafeTransactionRow): SafeTx => ({
+  to: row.to as Address,
+  value: BigInt(row.value),
+  data: row.data as Hex,
+  operation: row.operation,
+  nonce: BigInt(row.nonce),
+});
+
+/** Prepares the module transaction at the Safe's nonce (earlier ones of the profile still collecting are cancelled). */
+export async function insertSafeTransaction(
+  db: DbOrTx,
+  profile: ProfileForTx,
+  purpose: Purpose,
+  reading: SafeReading,
+): Promise<string> {
+  if (!profile.executor) throw new Error('a Safe profile without an executor');
+  const executor = getAddress(profile.executor);
+  const tx =
+    purpose === 'enable_module'
+      ? enableModuleTx(reading.address, executor, reading.nonce)
+      : disableModuleTx(reading.address, previousModule(reading, executor), executor, reading.nonce);
+  const id = newId('safeTransaction');
+  await db
+    .update(safeTransactions)
+    .set({ state: 'cancelled', replacedBy: id })
+    .where(and(eq(safeTransactions.profileId, profile.id), eq(safeTransactions.state, 'collecting')));
+  await db.insert(safeTransactions).values({
+    id,
+    workspaceId: profile.workspaceId,
+    projectId: profile.projectId,
+    profileId: profile.id,
+    purpose,
+    state: 'collecting',
+    chainId: profile.chainId,
+    safe: reading.address,
+    to: tx.to,
+    value: tx.value.toString(),
+    data: tx.data,
+    operation: tx.operation,
+    nonce: tx.nonce.toString(),
+    safeTxHash: safeTxHash(profile.chainId, reading.address, tx),
+  });
+  return id;
+}
+
+function chainOf(chainId: number) {
+  const chain = findChain(chainId);
+  if (!chain) throw refusal(409, 'chain_not_enabled', `chain ${chainId} is no longer enabled on this deployment`);
+  return chain;
+}
+
+/**
+ * Console: prepares `enableModule(executor)` (the module is off) or `disableModule(executor)` (it is on) for a Safe
+ * profile of the workspace, at the Safe's current nonce. Answers the new transaction's id.
+ */
+export async function prepareSafeTransaction(db: DbOrTx, workspaceId: string, profileId: string, purpose: Purpose) {
+  const profile = await requireProfile(db, workspaceId, profileId);
+  if (profile.kind !== 'safe' || !profile.executor)
+    throw refusal(409, 'profile_not_safe', 'only a Safe profile has module transactions');
+  const chain = chainOf(profile.chainId);
+  const reading = await readSafe(chain, profile.address as Address);
+  const enabled = await isModuleEnabled(chain, reading.address, getAddress(profile.executor));
+  if (purpose === 'enable_module' && enabled)
+    throw refusal(409, 'module_already_enabled', "Tickwork's module is already enabled on this Safe");
+  if (purpose === 'disable_module' && !enabled)
+    throw refusal(409, 'module_not_enabled', "Tickwork's module is not enabled on this Safe");
+  return db.transaction((tx) => insertSafeTransaction(tx, profile, purpose, reading));
+}
+
+async function loadTransaction(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
+  const query = db.select().from(safeTransactions).where(eq(safeTransactions.id, id));
+  const [row] = await (opts.lock ? query.for('update') : query);
+  if (!row) throw notFound('Safe transaction');
+  return row;
+}
+
+/**
+ * Brings a collecting transaction up to date with the chain: when the Safe's nonce moved past it, it either
+ * happened (the module is in the state it asked for: executed) or something else used the nonce (stale: prepared
+ * again at the new nonce, linked through `replacedBy`).
+ */
+async function settle(db: DbOrTx, row: SafeTransactionRow, reading: SafeReading): Promise<SafeTransactionRow> {
+  if (row.state !== 'collecting' || reading.nonce <= BigInt(row.nonce)) return row;
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, row.profileId));
+  if (!profile?.executor) return row;
+  const enabled = await isModuleEnabled(chainOf(row.chainId), reading.address, getAddress(profile.executor));
+  if (enabled === (row.purpose === 'enable_module')) {
+    const [done] = await db
+      .update(safeTransactions)
+      .set({ state: 'executed' })
+      .where(and(eq(safeTransactions.id, row.id), eq(safeTransactions.state, 'collecting')))
+      .returning();
+    if (done) await enqueue('profile/provision.requested', { profileId: row.profileId });
+    return done ?? row;
+  }
+  return db.transaction(async (tx) => {
+    const replacedBy = await insertSafeTransaction(tx, profile, row.purpose, reading);
+    const [stale] = await tx
+      .update(safeTransactions)
+      .set({ state: 'stale', replacedBy })
+      .where(eq(safeTransactions.id, row.id))
+      .returning();
+    return stale;
+  });
+}
+
+/** What the public signing page shows: the transaction in words and raw, who signed, what is still needed. */
+export async function getSafeTransactionView(db: DbOrTx, id: string) {
+  const row = await loadTransaction(db, id);
+  const chain = chainOf(row.chainId);
+  const reading = await readSafe(chain, row.safe as Address);
+  const current = await settle(db, row, reading);
+  return toView(current, reading, chain.name);
+}
+
+function toView(row: SafeTransactionRow, reading: SafeReading, chainName: string) {
+  const tx = safeTxOf(row);
+  const owners = new Set(reading.owners.map((o) => o.toLowerCase()));
+  const valid = row.signatures.filter((s) => owners.has(s.signer.toLowerCase()));
+  const ready = row.state === 'collecting' && valid.length >= reading.threshold;
+  const typed = safeTxTypedData(row.chainId, row.safe as Address, tx);
+  return {
+    id: row.id,
+    purpose: row.purpose,
+    state: row.state,
+    replacedBy: row.replacedBy,
+    chainId: row.chainId,
+    chainName,
+    safe: getAddress(row.safe),
+    safeVersion: reading.version,
+    owners: reading.owners,
+    threshold: reading.threshold,
+    safeNonce: reading.nonce.toString(),
+    transaction: { to: tx.to, value: tx.value.toString(), data: tx.data, operation: tx.operation, nonce: row.nonce },
+    safeTxHash: row.safeTxHash as Hex,
+    /** For `eth_signTypedData_v4` (numbers as decimal strings). */
+    typedData: {
+      ...typed,
+      message: {
+        ...typed.message,
+        value: tx.value.toString(),
+        safeTxGas: '0',
+        baseGas: '0',
+        gasPrice: '0',
+        nonce: row.nonce,
+      },
+    },
+    signatures: row.signatures.map((s) => ({
+      signer: getAddress(s.signer),
+      signedAt: s.signedAt,
+      owner: owners.has(s.signer.toLowerCase()),
+    })),
+    collected: valid.length,
+    /** At threshold: what any wallet sends to execute it (to the Safe, value 0). */
+    execution: ready ? { to: getAddress(row.safe), data: execTransactionData(tx, packSignatures(valid)) } : null,
+    executedTxHash: row.executedTxHash,
+  };
+}
+
+export type SafeTransactionView = Awaited<ReturnType<typeof getSafeTransactionView>>;
+
+/**
+ * Adds an owner's EIP-712 signature of the SafeTx. Refused: a transaction no longer collecting, a malformed
+ * signature, a signer who is not an owner now. Signing twice is harmless (the first signature stays).
+ */
+export async function addSafeSignature(db: DbOrTx, id: string, signature: string) {
+  if (!isHex(signature) || size(signature) !== 65)
+    throw refusal(400, 'invalid_signature', 'a signature is 65 bytes of hex (r, s, v), as wallets return it');
+  const row = await loadTransaction(db, id);
+  const chain = chainOf(row.chainId);
+  const reading = await readSafe(chain, row.safe as Address);
+  const current = await settle(db, row, reading);
+  if (current.state !== 'collecting')
+    throw new ApiError(
+      409,
+      current.state === 'stale' ? 'safe_nonce_moved' : 'safe_transaction_closed',
+      current.state === 'stale'
+        ? 'the Safe executed another transaction meanwhile; this one was prepared again at the new nonce: sign that one'
+        : `this Safe transaction is ${current.state}`,
+      { replacedBy: current.replacedBy },
+    );
+  let signer: Address;
+  try {
+    signer = await recoverSafeTxSigner(row.chainId, row.safe as Address, safeTxOf(row), signature);
+  } catch {
+    throw refusal(400, 'invalid_signature', 'the signature could not be verified');
+  }
+  if (!reading.owners.some((o) => o.toLowerCase() === signer.toLowerCase()))
+    throw new ApiError(403, 'not_a_safe_owner', `${signer} signed this, but it is not an owner of the Safe`, {
+      signer,
+    });
+  return db.transaction(async (tx) => {
+    const locked = await loadTransaction(tx, id, { lock: true });
+    if (!locked.signatures.some((s) => s.signer.toLowerCase() === signer.toLowerCase())) {
+      const entry: SafeSignature = { signer, signature, signedAt: new Date().toISOString() };
+      await tx
+        .update(safeTransactions)
+        .set({ signatures: [...locked.signatures, entry] })
+        .where(eq(safeTransactions.id, id));
+    }
+    return toView(await loadTransaction(tx, id), reading, chain.name);
+  });
+}
+
+/**
+ * A wallet says it sent `execTransaction`: the hash is kept for the page and a job reads the chain (the profile
+ * turns active only when the job sees the module enabled).
+ */
+export async function reportSafeExecution(db: DbOrTx, id: string, txHash: string) {
+  if (!isHex(txHash) || size(txHash) !== 32) throw refusal(400, 'invalid_request', 'txHash is a 32-byte hex hash');
+  const row = await loadTransaction(db, id);
+  await db.update(safeTransactions).set({ executedTxHash: txHash }).where(eq(safeTransactions.id, id));
+  await enqueue('profile/provision.requested', { profileId: row.profileId });
+  return getSafeTransactionView(db, id);
+}
+
+/** The newest transaction of a profile still collecting signatures, if any (console). */
+export async function openSafeTransactionOf(db: DbOrTx, profileId: string) {
+  const [row] = await db
+    .select({ id: safeTransactions.id, purpose: safeTransactions.purpose })
+    .from(safeTransactions)
+    .where(and(eq(safeTransactions.profileId, profileId), eq(safeTransactions.state, 'collecting')))
+    .orderBy(safeTransactions.id)
+    .limit(1);
+  return row ?? null;
+}
