@@ -6,7 +6,7 @@ export * from './functions';
 export * from './profiles';
 export * from './projects';
 export * from './rate-limits';
+export * from './safe-transactions';
 export * from './secrets';
 export * from './usage';
 export * from './webhooks';
-export * from './safe-transactions';

@@ -4,6 +4,7 @@ import { executions } from '@/db/schema';
 import { simulateWithFallback } from '@/lib/chains/submitters';
 import { SubmissionError } from '@/lib/chains/submitters/types';
 import { declaresCall } from '@/lib/functions/permissions';
+import { enqueue } from '@/lib/jobs/enqueue';
 import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
@@ -195,6 +196,9 @@ export async function evaluateExecution(
     }
     if (error.code !== 'broadcast_unknown') {
       await finish(failed(error.code, error.message), unlock);
+      // The owners changed the Safe: the profile is read again so its page shows what happened.
+      if (error.code === 'module_not_enabled')
+        await enqueue('profile/provision.requested', { profileId: ctx.profile.id });
       return { next: 'done' };
     }
     // The node did not answer the broadcast: the recorded transaction may still be mined, so it is confirmed

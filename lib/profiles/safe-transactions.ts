@@ -25,7 +25,10 @@ import { requireProfile } from './service';
 
 type Purpose = (typeof safeTransactions.$inferSelect)['purpose'];
 type SafeTransactionRow = typeof safeTransactions.$inferSelect;
-type ProfileForTx = Pick<typeof profiles.$inferSelect, 'id' | 'workspaceId' | 'projectId' | 'chainId' | 'address' | 'executor'>;
+type ProfileForTx = Pick<
+  typeof profiles.$inferSelect,
+  'id' | 'workspaceId' | 'projectId' | 'chainId' | 'address' | 'executor'
+>;
 
 const refusal = (status: number, code: string, message: string) => new ApiError(status, code, message);
 
@@ -76,7 +79,8 @@ export async function insertSafeTransaction(
 
 function chainOf(chainId: number) {
   const chain = findChain(chainId);
-  if (!chain) throw refusal(409, 'chain_not_enabled', `chain ${chainId} is no longer enabled on this deployment`);
+  if (!chain)
+    throw refusal(409, 'chain_not_enabled', `chain ${chainId} is no longer enabled on this deployment`);
   return chain;
 }
 
@@ -84,7 +88,12 @@ function chainOf(chainId: number) {
  * Console: prepares `enableModule(executor)` (the module is off) or `disableModule(executor)` (it is on) for a Safe
  * profile of the workspace, at the Safe's current nonce. Answers the new transaction's id.
  */
-export async function prepareSafeTransaction(db: DbOrTx, workspaceId: string, profileId: string, purpose: Purpose) {
+export async function prepareSafeTransaction(
+  db: DbOrTx,
+  workspaceId: string,
+  profileId: string,
+  purpose: Purpose,
+) {
   const profile = await requireProfile(db, workspaceId, profileId);
   if (profile.kind !== 'safe' || !profile.executor)
     throw refusal(409, 'profile_not_safe', 'only a Safe profile has module transactions');
@@ -110,7 +119,11 @@ async function loadTransaction(db: DbOrTx, id: string, opts: { lock?: boolean } 
  * happened (the module is in the state it asked for: executed) or something else used the nonce (stale: prepared
  * again at the new nonce, linked through `replacedBy`).
  */
-async function settle(db: DbOrTx, row: SafeTransactionRow, reading: SafeReading): Promise<SafeTransactionRow> {
+async function settle(
+  db: DbOrTx,
+  row: SafeTransactionRow,
+  reading: SafeReading,
+): Promise<SafeTransactionRow> {
   if (row.state !== 'collecting' || reading.nonce <= BigInt(row.nonce)) return row;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, row.profileId));
   if (!profile?.executor) return row;
@@ -162,7 +175,13 @@ function toView(row: SafeTransactionRow, reading: SafeReading, chainName: string
     owners: reading.owners,
     threshold: reading.threshold,
     safeNonce: reading.nonce.toString(),
-    transaction: { to: tx.to, value: tx.value.toString(), data: tx.data, operation: tx.operation, nonce: row.nonce },
+    transaction: {
+      to: tx.to,
+      value: tx.value.toString(),
+      data: tx.data,
+      operation: tx.operation,
+      nonce: row.nonce,
+    },
     safeTxHash: row.safeTxHash as Hex,
     /** For `eth_signTypedData_v4` (numbers as decimal strings). */
     typedData: {
@@ -183,7 +202,9 @@ function toView(row: SafeTransactionRow, reading: SafeReading, chainName: string
     })),
     collected: valid.length,
     /** At threshold: what any wallet sends to execute it (to the Safe, value 0). */
-    execution: ready ? { to: getAddress(row.safe), data: execTransactionData(tx, packSignatures(valid)) } : null,
+    execution: ready
+      ? { to: getAddress(row.safe), data: execTransactionData(tx, packSignatures(valid)) }
+      : null,
     executedTxHash: row.executedTxHash,
   };
 }
@@ -238,7 +259,8 @@ export async function addSafeSignature(db: DbOrTx, id: string, signature: string
  * turns active only when the job sees the module enabled).
  */
 export async function reportSafeExecution(db: DbOrTx, id: string, txHash: string) {
-  if (!isHex(txHash) || size(txHash) !== 32) throw refusal(400, 'invalid_request', 'txHash is a 32-byte hex hash');
+  if (!isHex(txHash) || size(txHash) !== 32)
+    throw refusal(400, 'invalid_request', 'txHash is a 32-byte hex hash');
   const row = await loadTransaction(db, id);
   await db.update(safeTransactions).set({ executedTxHash: txHash }).where(eq(safeTransactions.id, id));
   await enqueue('profile/provision.requested', { profileId: row.profileId });

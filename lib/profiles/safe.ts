@@ -15,7 +15,7 @@ import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
-import { isModuleEnabled, readSafe, type SafeReading, SafeReadError } from '@/lib/safe/read';
+import { isModuleEnabled, readSafe, SafeReadError, type SafeReading } from '@/lib/safe/read';
 import { publicClientFor } from './chain';
 import { delegationCode } from './provision';
 import { insertSafeTransaction } from './safe-transactions';
@@ -85,9 +85,14 @@ export async function createSafeProfile(db: DbOrTx, workspaceId: string, input: 
       )
       .limit(1);
     if (existing)
-      throw new ApiError(409, 'profile_already_in_project', 'this project already has a profile for this Safe', {
-        profileId: existing.id,
-      });
+      throw new ApiError(
+        409,
+        'profile_already_in_project',
+        'this project already has a profile for this Safe',
+        {
+          profileId: existing.id,
+        },
+      );
     const [row] = await tx
       .insert(profiles)
       .values({
@@ -128,7 +133,10 @@ type SafeProfileRow = Pick<
  * the owners can re-enable without a new profile; runs fail with module_not_enabled meanwhile), cleared once
  * the module is back. Answers the module status.
  */
-export async function refreshSafeProfile(db: DbOrTx, profileId: string): Promise<{ moduleEnabled: boolean; state: string }> {
+export async function refreshSafeProfile(
+  db: DbOrTx,
+  profileId: string,
+): Promise<{ moduleEnabled: boolean; state: string }> {
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, profileId));
   if (!profile || profile.kind === 'legacy' || !profile.executor)
     return { moduleEnabled: false, state: profile?.state ?? 'gone' };

@@ -46,13 +46,10 @@ export const ProfileSchema = z
       description:
         'Native balance read from the chain at request time; null when the chain did not answer in time',
     }),
-    executor: z
-      .object({ address: z.string(), balance: BalanceSchema.nullable() })
-      .nullable()
-      .meta({
-        description:
-          "Safe profiles: the account Tickwork holds the key of, enabled as a module of the Safe; it sends the runs and pays their gas in `self` mode. Null for legacy profiles",
-      }),
+    executor: z.object({ address: z.string(), balance: BalanceSchema.nullable() }).nullable().meta({
+      description:
+        'Safe profiles: the account Tickwork holds the key of, enabled as a module of the Safe; it sends the runs and pays their gas in `self` mode. Null for legacy profiles',
+    }),
     safe: SafeStateSchema.nullable().meta({
       description: 'Safe profiles: the Safe as last read from the chain. Null for legacy profiles',
     }),

@@ -6,8 +6,8 @@ import {
   concat,
   encodeAbiParameters,
   encodeFunctionData,
-  getContractAddress,
   getAddress,
+  getContractAddress,
   type Hex,
   keccak256,
   pad,
@@ -48,7 +48,9 @@ export async function prepareSafeCreation(chain: ChainConfig, contracts: ChainCo
     abi: safeProxyFactoryAbi,
     functionName: 'proxyCreationCode',
   });
-  const salt = keccak256(concat([keccak256(initializer), pad(`0x${safe.saltNonce.toString(16)}`, { size: 32 })]));
+  const salt = keccak256(
+    concat([keccak256(initializer), pad(`0x${safe.saltNonce.toString(16)}`, { size: 32 })]),
+  );
   const address = getContractAddress({
     opcode: 'CREATE2',
     from: contracts.safeProxyFactory,

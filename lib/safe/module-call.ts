@@ -2,14 +2,7 @@
 // `execTransactionFromModuleReturnData` on the Safe. One call goes as a plain call; a batch is packed for
 // MultiSendCallOnly and delegatecalled, so it runs in the Safe's context and reverts as a whole. Values come from
 // the Safe's balance. The Safe reports the outcome through its return value and an event, not by reverting.
-import {
-  type Address,
-  decodeFunctionResult,
-  encodeFunctionData,
-  encodePacked,
-  type Hex,
-  size,
-} from 'viem';
+import { type Address, decodeFunctionResult, encodeFunctionData, encodePacked, type Hex, size } from 'viem';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { CALL, DELEGATE_CALL, multiSendAbi, safeAbi } from './abi';
 
@@ -31,7 +24,11 @@ export const encodeMultiSend = (calls: readonly PlannedCall[]): Hex =>
   });
 
 /** The one call the executor makes for a batch: to the Safe, no value of its own. */
-export function moduleCall(safe: Address, multiSendCallOnly: Address, calls: readonly PlannedCall[]): PlannedCall {
+export function moduleCall(
+  safe: Address,
+  multiSendCallOnly: Address,
+  calls: readonly PlannedCall[],
+): PlannedCall {
   const [to, value, data, operation] =
     calls.length === 1
       ? [calls[0].to, BigInt(calls[0].value), calls[0].data, CALL]

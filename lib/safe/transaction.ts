@@ -93,7 +93,12 @@ export const enableModuleTx = (safe: Address, executor: Address, nonce: bigint):
 });
 
 /** `disableModule(prevModule, executor)`: revokes Tickwork's access. */
-export const disableModuleTx = (safe: Address, prevModule: Address, executor: Address, nonce: bigint): SafeTx => ({
+export const disableModuleTx = (
+  safe: Address,
+  prevModule: Address,
+  executor: Address,
+  nonce: bigint,
+): SafeTx => ({
   to: getAddress(safe),
   value: 0n,
   data: encodeFunctionData({ abi: safeAbi, functionName: 'disableModule', args: [prevModule, executor] }),

@@ -129,14 +129,14 @@ describe('provision-profile: one workflow, two providers', () => {
     expect(await row(profile.id)).toEqual({ state: 'active', state_reason: null });
   });
 
-  it('skips what is not a pending legacy profile', async () => {
+  it('skips what is neither a pending legacy profile nor a Safe profile', async () => {
     const owner = await newWorkspace();
     const project = await newProject(owner.workspaceId);
-    const safe = await seedProfile(owner.workspaceId, project.id, { kind: 'safe', state: 'pending' });
+    const safe = await seedProfile(owner.workspaceId, project.id, { kind: 'roles', state: 'pending' });
     const archived = await seedProfile(owner.workspaceId, project.id, { state: 'archived' });
     expect((await engine().execute({ events: [event(safe.id)] as never })).result).toEqual({
       profileId: safe.id,
-      skipped: 'kind safe',
+      skipped: 'kind roles',
     });
     expect(await runEmbedded('profile/provision.requested', { profileId: archived.id })).toEqual({
       profileId: archived.id,

@@ -98,6 +98,7 @@ export function legacySubmitter({
     ]).catch((error) => {
       throw simulationFailure(error, calls, 'estimating the gas of the batch');
     });
+    // biome-ignore lint/complexity/useMathMinMax: bigints (Math.max takes numbers)
     const gas = estimate > floor ? estimate : floor;
 
     const { maxFeePerGas } = await client.estimateFeesPerGas().catch((error) => {

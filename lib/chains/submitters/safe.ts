@@ -9,6 +9,7 @@ import {
   decodeEventLog,
   decodeFunctionData,
   formatUnits,
+  getAddress,
   type Hex,
   hexToBigInt,
   isAddressEqual,
@@ -35,7 +36,13 @@ export type SafeSubmitterOptions = {
 };
 
 /** The executor calling the Safe: what `inner` simulates, signs and sends (through `executeBatch`). */
-export function safeSubmitter({ chain, safe, executor, multiSendCallOnly, inner }: SafeSubmitterOptions): Submitter {
+export function safeSubmitter({
+  chain,
+  safe,
+  executor,
+  multiSendCallOnly,
+  inner,
+}: SafeSubmitterOptions): Submitter {
   const client = publicClientFor(chain);
   const formatWei = (wei: bigint) =>
     `${formatUnits(wei, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
@@ -79,7 +86,11 @@ export function safeSubmitter({ chain, safe, executor, multiSendCallOnly, inner 
    * it, so a batch is replayed call by call from the Safe with eth_simulateV1 (each call sees the ones before)
    * to find the first that fails and its reason.
    */
-  async function explainFailure(calls: PlannedCall[], returnData: Hex, blockNumber?: bigint): Promise<string> {
+  async function explainFailure(
+    calls: PlannedCall[],
+    returnData: Hex,
+    blockNumber?: bigint,
+  ): Promise<string> {
     if (calls.length === 1) return describeBatchRevert(returnData, calls);
     try {
       const { results } = await client.simulateCalls({
@@ -93,7 +104,7 @@ export function safeSubmitter({ chain, safe, executor, multiSendCallOnly, inner 
     } catch {
       // The node has no eth_simulateV1: the batch failed, which call is not known.
     }
-    return "the batch reverted inside the Safe (the node could not replay it to name the failing call)";
+    return 'the batch reverted inside the Safe (the node could not replay it to name the failing call)';
   }
 
   async function simulate(calls: PlannedCall[]) {
@@ -115,7 +126,9 @@ export function safeSubmitter({ chain, safe, executor, multiSendCallOnly, inner 
         if (!isAddressEqual(log.address, safe)) return false;
         try {
           const event = decodeEventLog({ abi: safeAbi, data: log.data, topics: log.topics });
-          return event.eventName === 'ExecutionFromModuleFailure' && isAddressEqual(event.args.module, executor);
+          return (
+            event.eventName === 'ExecutionFromModuleFailure' && isAddressEqual(event.args.module, executor)
+          );
         } catch {
           return false;
         }
@@ -127,7 +140,10 @@ export function safeSubmitter({ chain, safe, executor, multiSendCallOnly, inner 
     return {
       ...outcome,
       status: 'reverted',
-      error: { code: 'execution_reverted', message: await replayFailure(outcome.txHash, BigInt(outcome.blockNumber)) },
+      error: {
+        code: 'execution_reverted',
+        message: await replayFailure(outcome.txHash, BigInt(outcome.blockNumber)),
+      },
     };
   }
 
@@ -136,7 +152,8 @@ export function safeSubmitter({ chain, safe, executor, multiSendCallOnly, inner 
     try {
       const tx = await client.getTransaction({ hash: txHash });
       const batchData = executorBatchOf(tx.input, executor);
-      const moduleData = batchData && decodeExecuteBatch(batchData).find((c) => isAddressEqual(c.to, safe))?.data;
+      const moduleData =
+        batchData && decodeExecuteBatch(batchData).find((c) => isAddressEqual(c.to, safe))?.data;
       const calls = moduleData ? callsOfModuleCall(moduleData, multiSendCallOnly) : null;
       if (calls) {
         const { data } = await client.call({
@@ -185,7 +202,7 @@ function unpackMultiSend(packed: Hex): PlannedCall[] {
   const calls: PlannedCall[] = [];
   let at = 0;
   while (at < size(packed)) {
-    const to = slice(packed, at + 1, at + 21) as Address;
+    const to = getAddress(slice(packed, at + 1, at + 21));
     const value = hexToBigInt(slice(packed, at + 21, at + 53));
     const length = Number(hexToBigInt(slice(packed, at + 53, at + 85)));
     const data = length === 0 ? '0x' : slice(packed, at + 85, at + 85 + length);

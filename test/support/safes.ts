@@ -1,0 +1,159 @@
+// Safes on the test stack's anvil, and Safe profiles on them, driven the way the console drives them: owners
+// (viem local accounts) sign the prepared SafeTx one request at a time, any funded wallet executes it.
+import {
+  type Address,
+  createWalletClient,
+  encodeFunctionData,
+  getAddress,
+  type Hex,
+  parseEther,
+  zeroAddress,
+} from 'viem';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { foundry } from 'viem/chains';
+import { expect, inject } from 'vitest';
+import { LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
+import { createSafeProfile } from '@/lib/profiles/safe';
+import {
+  addSafeSignature,
+  getSafeTransactionView,
+  reportSafeExecution,
+  type SafeTransactionView,
+} from '@/lib/profiles/safe-transactions';
+import { safeAbi } from '@/lib/safe/abi';
+import { prepareSafeCreation } from '@/lib/safe/create';
+import { safeTxTypedData } from '@/lib/safe/transaction';
+import { localChain, testStackChain } from './chain';
+import { newProject, newWorkspace, testDb, uniq } from './fixtures';
+import { waitForProfile } from './profiles';
+import type { RunWorld } from './runs';
+
+const { client, testClient, transport } = testStackChain();
+// the app's worker picks up the jobs this process queues (same database)
+process.env.DATABASE_URL ??= inject('databaseUrl');
+
+/** A fresh account holding 10 ETH on anvil. */
+export async function fundedAccount(): Promise<PrivateKeyAccount> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  await testClient.setBalance({ address: account.address, value: parseEther('10') });
+  return account;
+}
+
+export const walletOf = (account: PrivateKeyAccount) =>
+  createWalletClient({ account, chain: foundry, transport });
+
+async function sent(hash: Hex) {
+  const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  expect(receipt.status).toBe('success');
+  return receipt;
+}
+
+/** Deploys a Safe 1.4.1 (L2) with these owners through SafeProxyFactory, as the console's wizard does. */
+export async function deploySafe(owners: PrivateKeyAccount[], threshold: number) {
+  const creation = await prepareSafeCreation(localChain(), LOCAL_CHAIN_CONTRACTS, {
+    owners: owners.map((o) => o.address),
+    threshold,
+    saltNonce: BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000)),
+  });
+  const deployer = await fundedAccount();
+  await sent(await walletOf(deployer).sendTransaction({ to: creation.to, data: creation.data }));
+  return creation.address;
+}
+
+/** An owner's EIP-712 signature of the prepared SafeTx, as `eth_signTypedData_v4` answers it. */
+export async function ownerSignature(owner: PrivateKeyAccount, view: SafeTransactionView): Promise<Hex> {
+  const { transaction } = view;
+  return owner.signTypedData(
+    safeTxTypedData(view.chainId, view.safe, {
+      to: transaction.to,
+      value: BigInt(transaction.value),
+      data: transaction.data,
+      operation: transaction.operation,
+      nonce: BigInt(transaction.nonce),
+    }),
+  );
+}
+
+/** Each owner signs in a request of its own; then a funded stranger executes and reports the hash. */
+export async function signAndExecute(transactionId: string, signers: PrivateKeyAccount[]) {
+  let view = await getSafeTransactionView(testDb(), transactionId);
+  for (const owner of signers)
+    view = await addSafeSignature(testDb(), transactionId, await ownerSignature(owner, view));
+  expect(view.execution).not.toBeNull();
+  const executor = await fundedAccount();
+  const execution = view.execution as { to: Address; data: Hex };
+  const hash = await walletOf(executor).sendTransaction(execution);
+  await sent(hash);
+  return reportSafeExecution(testDb(), transactionId, hash);
+}
+
+/** Owners execute a Safe transaction of their own (not Tickwork's): a zero-value call that moves the nonce. */
+export async function ownersExecuteSomethingElse(safe: Address, owners: PrivateKeyAccount[]) {
+  const nonce = await client.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' });
+  const tx = { to: owners[0].address, value: 0n, data: '0x' as Hex, operation: 0, nonce };
+  const signed = await Promise.all(
+    owners.map(async (o) => ({
+      signer: o.address,
+      signature: await o.signTypedData(safeTxTypedData(31337, safe, tx)),
+    })),
+  );
+  signed.sort((a, b) => (BigInt(a.signer) < BigInt(b.signer) ? -1 : 1));
+  const executor = await fundedAccount();
+  await sent(
+    await walletOf(executor).sendTransaction({
+      to: safe,
+      data: encodeFunctionData({
+        abi: safeAbi,
+        functionName: 'execTransaction',
+        args: [
+          tx.to,
+          0n,
+          '0x',
+          0,
+          0n,
+          0n,
+          0n,
+          zeroAddress,
+          zeroAddress,
+          `0x${signed.map((s) => s.signature.slice(2)).join('')}`,
+        ],
+      }),
+    }),
+  );
+}
+
+export type SafeWorld = RunWorld & {
+  safe: Address;
+  executor: Address;
+  owners: PrivateKeyAccount[];
+  enableTransactionId: string;
+};
+
+/**
+ * A Pro workspace with an active Safe profile: a new 2-of-3 Safe, the profile created on it, two owners sign in
+ * separate requests, a stranger executes, and the app's worker sees the module enabled.
+ */
+export async function safeWorld(): Promise<SafeWorld> {
+  const owner = await newWorkspace({ plan: 'pro' });
+  const project = await newProject(owner.workspaceId);
+  const owners = await Promise.all([0, 1, 2].map(() => fundedAccount()));
+  const safe = await deploySafe(owners, 2);
+  const { profile, safeTransactionId } = await createSafeProfile(testDb(), owner.workspaceId, {
+    projectId: project.id,
+    alias: `safe-${uniq()}`,
+    chainId: 31337,
+    safe,
+  });
+  await signAndExecute(safeTransactionId, [owners[2], owners[0]]);
+  await waitForProfile(owner.token, profile.id, (p) => p.state === 'active', 30_000);
+  return {
+    ...owner,
+    projectId: project.id,
+    profileId: profile.id,
+    address: getAddress(safe),
+    safe,
+    executor: getAddress(profile.executor?.address as Address),
+    owners,
+    enableTransactionId: safeTransactionId,
+  };
+}
