@@ -18,7 +18,13 @@ import type { ChainContracts } from '@/lib/chains/contracts';
 import { publicClientFor } from '@/lib/profiles/chain';
 import { safeAbi, safeProxyFactoryAbi } from './abi';
 
-export type NewSafe = { owners: Address[]; threshold: number; saltNonce: bigint };
+export type NewSafe = {
+  owners: Address[];
+  threshold: number;
+  saltNonce: bigint;
+  /** The implementation; the chain's SafeL2 by default (it emits the events indexers read on L2s). */
+  singleton?: Address;
+};
 
 /** `setup(owners, threshold, …, fallbackHandler, …)` with no payment and no setup call. */
 export const safeInitializer = (safe: NewSafe, contracts: ChainContracts): Hex =>
@@ -43,6 +49,7 @@ export const safeInitializer = (safe: NewSafe, contracts: ChainContracts): Hex =
  */
 export async function prepareSafeCreation(chain: ChainConfig, contracts: ChainContracts, safe: NewSafe) {
   const initializer = safeInitializer(safe, contracts);
+  const singleton = safe.singleton ?? contracts.safeSingletonL2;
   const proxyCode = await publicClientFor(chain).readContract({
     address: contracts.safeProxyFactory,
     abi: safeProxyFactoryAbi,
@@ -55,7 +62,7 @@ export async function prepareSafeCreation(chain: ChainConfig, contracts: ChainCo
     opcode: 'CREATE2',
     from: contracts.safeProxyFactory,
     salt,
-    bytecode: concat([proxyCode, encodeAbiParameters([{ type: 'address' }], [contracts.safeSingletonL2])]),
+    bytecode: concat([proxyCode, encodeAbiParameters([{ type: 'address' }], [singleton])]),
   });
   return {
     address,
@@ -63,7 +70,7 @@ export async function prepareSafeCreation(chain: ChainConfig, contracts: ChainCo
     data: encodeFunctionData({
       abi: safeProxyFactoryAbi,
       functionName: 'createProxyWithNonce',
-      args: [contracts.safeSingletonL2, initializer, safe.saltNonce],
+      args: [singleton, initializer, safe.saltNonce],
     }),
   };
 }

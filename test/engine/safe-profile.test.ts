@@ -30,6 +30,7 @@ import {
   ownerSignature,
   ownersExecuteSomethingElse,
   type SafeWorld,
+  safeSingletonNonL2,
   safeWorld,
   signAndExecute,
 } from '../support/safes';
@@ -205,6 +206,21 @@ describe('runs from the Safe', () => {
       },
     });
     expect(await incrementsBy(w.safe)).toBe(before);
+  });
+});
+
+describe('a non-L2 Safe', () => {
+  it('onboards and runs like SafeL2', async () => {
+    const plain = await safeWorld({ singleton: await safeSingletonNonL2() });
+    const res = await api(`/api/v1/profiles/${plain.profileId}`, { token: plain.token });
+    expect(res.body.data).toMatchObject({ state: 'active', safe: { version: '1.4.1', moduleEnabled: true } });
+    const exe = await runnableExe(plain, CALLS_TASK, {
+      files: { 'permissions.json': PERMISSIONS },
+      exe: { args: JSON.stringify({ calls: [increment, increment] }), gasMode: 'self' },
+    });
+    const { execution } = await runToEnd(plain.token, exe.id);
+    expect(execution).toMatchObject({ status: 'confirmed' });
+    expect(await incrementsBy(plain.safe)).toBe(2n);
   });
 });
 

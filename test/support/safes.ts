@@ -2,12 +2,15 @@
 // (viem local accounts) sign the prepared SafeTx one request at a time, any funded wallet executes it.
 import {
   type Address,
+  concat,
   createWalletClient,
   encodeFunctionData,
   getAddress,
+  getContractAddress,
   type Hex,
   parseEther,
   zeroAddress,
+  zeroHash,
 } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
@@ -48,11 +51,12 @@ async function sent(hash: Hex) {
   return receipt;
 }
 
-/** Deploys a Safe 1.4.1 (L2) with these owners through SafeProxyFactory, as the console's wizard does. */
-export async function deploySafe(owners: PrivateKeyAccount[], threshold: number) {
+/** Deploys a Safe 1.4.1 (L2 unless another singleton is given) through SafeProxyFactory, as the wizard does. */
+export async function deploySafe(owners: PrivateKeyAccount[], threshold: number, singleton?: Address) {
   const creation = await prepareSafeCreation(localChain(), LOCAL_CHAIN_CONTRACTS, {
     owners: owners.map((o) => o.address),
     threshold,
+    singleton,
     saltNonce: BigInt(Date.now()) * 1000n + BigInt(Math.floor(Math.random() * 1000)),
   });
   const deployer = await fundedAccount();
@@ -130,14 +134,14 @@ export type SafeWorld = RunWorld & {
 };
 
 /**
- * A Pro workspace with an active Safe profile: a new 2-of-3 Safe, the profile created on it, two owners sign in
+ * A Pro workspace with an active Safe profile: a new 2-of-3 Safe (SafeL2 unless `singleton` says otherwise), the profile created on it, two owners sign in
  * separate requests, a stranger executes, and the app's worker sees the module enabled.
  */
-export async function safeWorld(): Promise<SafeWorld> {
+export async function safeWorld(opts: { singleton?: Address } = {}): Promise<SafeWorld> {
   const owner = await newWorkspace({ plan: 'pro' });
   const project = await newProject(owner.workspaceId);
   const owners = await Promise.all([0, 1, 2].map(() => fundedAccount()));
-  const safe = await deploySafe(owners, 2);
+  const safe = await deploySafe(owners, 2, opts.singleton);
   const { profile, safeTransactionId } = await createSafeProfile(testDb(), owner.workspaceId, {
     projectId: project.id,
     alias: `safe-${uniq()}`,
@@ -156,4 +160,26 @@ export async function safeWorld(): Promise<SafeWorld> {
     owners,
     enableTransactionId: safeTransactionId,
   };
+}
+
+/** The non-L2 Safe 1.4.1 singleton, deployed on demand through the CREATE2 deployer (the bootstrap has SafeL2). */
+export async function safeSingletonNonL2(): Promise<Address> {
+  const { createRequire } = await import('node:module');
+  const artifact = createRequire(import.meta.url)(
+    '@safe-global/safe-contracts/build/artifacts/contracts/Safe.sol/Safe.json',
+  ) as { bytecode: Hex };
+  const deployer = '0x4e59b44847b379578588920cA78FbF26c0B4956C';
+  const address = getContractAddress({
+    opcode: 'CREATE2',
+    from: deployer,
+    salt: zeroHash,
+    bytecode: artifact.bytecode,
+  });
+  if (!(await client.getCode({ address }))) {
+    const payer = await fundedAccount();
+    await sent(
+      await walletOf(payer).sendTransaction({ to: deployer, data: concat([zeroHash, artifact.bytecode]) }),
+    );
+  }
+  return address;
 }
