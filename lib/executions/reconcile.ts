@@ -5,6 +5,7 @@ import { executions } from '@/db/schema';
 import { receiptReader } from '@/lib/chains/submitters';
 import { submissionHash } from '@/lib/chains/submitters/types';
 import { publicClientFor } from '@/lib/profiles/chain';
+import { keyAccountOf } from '@/lib/profiles/key-account';
 import { receiptEnding } from './confirm';
 import { loadRunContext } from './context';
 import { failed } from './finish';
@@ -79,7 +80,7 @@ async function lookFor(db: Db, executionId: string): Promise<Look> {
     // A transaction whose nonce went elsewhere can never be mined (a user operation's nonce is not the EOA's).
     if (nonce === null || userOpHash) return { resolved: false };
     const used = await publicClientFor(ctx.chain, { timeoutMs: LOOK_MS }).getTransactionCount({
-      address: ctx.profile.address as Address,
+      address: keyAccountOf(ctx.profile),
       blockTag: 'latest',
     });
     if (used <= nonce) return { resolved: false };

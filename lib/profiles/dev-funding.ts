@@ -15,7 +15,7 @@ import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
 import { withOperator } from '@/lib/chains/operator';
 import { publicClientFor, viemChain } from './chain';
-import { keyAccountOf } from './provision';
+import { keyAccountOf } from './key-account';
 import { requireProfile, toProfile } from './service';
 
 // Funding on the local dev chain: a profile needs gas before its first run (a Safe profile's executor pays the gas,

@@ -18,6 +18,7 @@ import { withOperator } from '@/lib/chains/operator';
 import { decryptSecret } from '@/lib/crypto/envelope';
 import { log } from '@/lib/log';
 import { publicClientFor, viemChain } from './chain';
+import { keyAccountOf } from './key-account';
 
 /** A provisioning failure whose message is fit for `stateReason` (no RPC URLs, no provider text, no key). */
 export class ProvisioningError extends Error {
@@ -53,10 +54,6 @@ async function loadTarget(db: DbOrTx, profileId: string): Promise<ProvisioningTa
     encryptedKey: profile.encryptedKey,
   };
 }
-
-/** The account whose key Tickwork holds: a legacy profile's own address, a Safe profile's executor. */
-export const keyAccountOf = (profile: { address: string; executor: string | null }) =>
-  (profile.executor ?? profile.address) as Address;
 
 /**
  * What the workflow should do with a profile: provision a pending legacy profile; provision and check a Safe

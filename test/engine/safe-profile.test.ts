@@ -5,8 +5,9 @@
 // (`module_not_enabled`), and a prepared transaction whose nonce the owners used for something else (re-prepared).
 
 import { eq } from 'drizzle-orm';
-import { type Address, encodeFunctionData, getAddress, type Hex, parseEther } from 'viem';
+import { type Address, encodeFunctionData, getAddress, type Hex, keccak256, parseEther, toHex } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getDb } from '@/db/client';
 import { profiles } from '@/db/schema';
 import { LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
@@ -23,6 +24,7 @@ import { localChain, testStackChain } from '../support/chain';
 import { newAddress, testDb } from '../support/fixtures';
 import { api } from '../support/http';
 import { waitForProfile } from '../support/profiles';
+import { asUnknownSubmission, reconciled } from '../support/reconcile';
 import { runnableExe, runToEnd } from '../support/runs';
 import {
   deploySafe,
@@ -206,6 +208,23 @@ describe('runs from the Safe', () => {
       },
     });
     expect(await incrementsBy(w.safe)).toBe(before);
+  });
+});
+
+describe('unknown submissions of a Safe profile', () => {
+  it('reconcile confirms a late receipt, and fails one whose executor nonce went elsewhere', async () => {
+    const exe = await batchExe([increment], 'self');
+    const late = await runToEnd(w.token, exe.id);
+    const found = await reconciled(getDb(), (await asUnknownSubmission(late.execution)).id);
+    expect(found).toMatchObject({ status: 'confirmed', error: null });
+
+    const dropped = await runToEnd(w.token, exe.id);
+    const ghost = keccak256(toHex(`ghost-${Date.now()}`));
+    const gone = await reconciled(
+      getDb(),
+      (await asUnknownSubmission(dropped.execution, { txHash: ghost })).id,
+    );
+    expect(gone).toMatchObject({ status: 'failed', error: { code: 'transaction_dropped' } });
   });
 });
 
