@@ -113,9 +113,9 @@ describe('executables: create validation', () => {
       expectError(res, 400, 'gas_mode_not_allowed');
       expect(res.body.allowedGasModes).toEqual(['sponsored']);
     }
-    const res = await createExe(w.token, exeBody(w, { profileId: safe.id, gasMode: 'self-funded' }));
-    expectError(res, 400, 'gas_mode_not_allowed');
-    expect(res.body.allowedGasModes).toEqual(['self', 'sponsored']);
+    // Safe profiles take all three (issue 9): the executor sends transactions and user operations alike
+    for (const gasMode of ['self', 'sponsored', 'self-funded'])
+      expect((await createExe(w.token, exeBody(w, { profileId: safe.id, gasMode }))).status).toBe(201);
     expectError(await createExe(w.token, exeBody(w, { gasMode: 'free' })), 400, 'invalid_request');
   });
 
