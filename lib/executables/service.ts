@@ -8,6 +8,7 @@ import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
 import { sandboxRunner } from '@/lib/runtime/sandbox';
+import { defaultGasMode } from './gas-modes';
 import type { CreateExecutableInput } from './schemas';
 import { validateTrigger } from './triggers';
 import {
@@ -16,7 +17,6 @@ import {
   checkGasMode,
   checkSandboxRuntime,
   checkSecretBindings,
-  defaultGasMode,
   enforceExecutableLimit,
   usableProfile,
   usableRelease,

@@ -8,22 +8,11 @@ import { requireRelease } from '@/lib/functions/service';
 import { requireProfile } from '@/lib/profiles/service';
 import { gvisorConfigured } from '@/lib/runtime/sandbox';
 import { PLANS } from '@/lib/usage/plans';
+import { GAS_MODES_BY_KIND, type GasMode, type ProfileKind } from './gas-modes';
 import { checkPermissionsCoverage } from './permissions';
 import type { SecretBindingInput } from './schemas';
 
 // The checks an executable's configuration must pass on create and on every facet change.
-
-type GasMode = (typeof executables.$inferSelect)['gasMode'];
-type ProfileKind = 'legacy' | 'safe' | 'roles';
-
-/** Gas modes per profile kind: roles → sponsored only; legacy and safe → all three. */
-export const GAS_MODES_BY_KIND: Record<ProfileKind, readonly GasMode[]> = {
-  legacy: ['self', 'sponsored', 'self-funded'],
-  safe: ['self', 'sponsored', 'self-funded'],
-  roles: ['sponsored'],
-};
-
-export const defaultGasMode = (kind: ProfileKind): GasMode => (kind === 'roles' ? 'sponsored' : 'self');
 
 export function checkGasMode(kind: ProfileKind, gasMode: GasMode) {
   const allowed = GAS_MODES_BY_KIND[kind];

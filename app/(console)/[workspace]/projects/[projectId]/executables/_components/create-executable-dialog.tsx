@@ -10,6 +10,7 @@ import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { GAS_MODES_BY_KIND } from '@/lib/executables/gas-modes';
 import { createExecutableAction } from '../actions';
 import { ArgsEditor, argsProblems } from './args-editor';
 import { nextRuns, type TriggerDraft, triggerOf } from './schedule';
@@ -17,12 +18,6 @@ import { TriggerEditor } from './trigger-editor';
 
 export type FunctionOption = { id: string; label: string; schema: string | null };
 export type ProfileOption = { id: string; label: string; kind: 'legacy' | 'safe' | 'roles' };
-
-const GAS_MODES = {
-  legacy: ['self', 'sponsored', 'self-funded'],
-  safe: ['self', 'sponsored'],
-  roles: ['sponsored'],
-};
 
 export function CreateExecutableDialog({
   workspaceSlug,
@@ -54,7 +49,7 @@ export function CreateExecutableDialog({
 
   const release = functions.find((f) => f.id === functionId);
   const profile = profiles.find((p) => p.id === profileId);
-  const modes = profile ? GAS_MODES[profile.kind] : [];
+  const modes = profile ? GAS_MODES_BY_KIND[profile.kind] : [];
   const argsInvalid = argsProblems(args, release?.schema ?? null).length > 0;
   const invalid =
     !name.trim() ||
