@@ -15,8 +15,6 @@ export const safeAbi = parseAbi([
   'function execTransactionFromModuleReturnData(address to, uint256 value, bytes data, uint8 operation) returns (bool success, bytes returnData)',
   'event ExecutionFromModuleSuccess(address indexed module)',
   'event ExecutionFromModuleFailure(address indexed module)',
-  'event ExecutionSuccess(bytes32 txHash, uint256 payment)',
-  'event ExecutionFailure(bytes32 txHash, uint256 payment)',
 ]);
 
 export const safeProxyFactoryAbi = parseAbi([
