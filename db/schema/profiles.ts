@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
 import { projectOwned } from './projects';
 import { id, timestamps } from './util';
 
@@ -34,8 +34,11 @@ export const profiles = pgTable(
     executor: text('executor'),
     /** Safe and roles profiles: the Safe as last read from the chain (owners, threshold, module status…). */
     safeState: jsonb('safe_state').$type<SafeSnapshot>(),
+    /** Roles profiles: the Zodiac Roles v2 modifier between the Safe and the executor, and the executor's role. */
     rolesModifier: text('roles_modifier'),
     roleKey: text('role_key'),
+    /** Roles profiles: the block the modifier's setup was prepared at; its events are read from there on. */
+    rolesSinceBlock: bigint('roles_since_block', { mode: 'number' }),
     /** Readable reason while provisioning failed (legacy pending). */
     stateReason: text('state_reason'),
     /** Set on a shared copy: the profile it shares the account of. */

@@ -5,6 +5,10 @@ import { id, timestamps } from './util';
 export const safeTransactionPurposeEnum = pgEnum('safe_transaction_purpose', [
   'enable_module',
   'disable_module',
+  /** A roles profile's setup: deploy the Roles modifier, enable it, assign and scope the executor's role. */
+  'setup_roles',
+  /** A roles profile's role changed to `scope` (extended from a permissions_not_covered error, or edited). */
+  'change_role',
 ]);
 /** collecting → executed (seen on chain) | stale (the Safe's nonce moved past it) | cancelled (replaced). */
 export const safeTransactionStateEnum = pgEnum('safe_transaction_state', [
@@ -39,6 +43,8 @@ export const safeTransactions = pgTable(
     nonce: text('nonce').notNull(),
     safeTxHash: text('safe_tx_hash').notNull(),
     signatures: jsonb('signatures').$type<SafeSignature[]>().notNull().default([]),
+    /** Roles transactions: the (target, selectors) scope the role has once this transaction is executed. */
+    scope: jsonb('scope').$type<{ to: string; functions: string[] }[]>(),
     /** Set when the Safe's nonce moved past this one: the transaction prepared again in its place. */
     replacedBy: text('replaced_by'),
     /** The `execTransaction` a wallet sent, when it told us (the chain is what counts). */

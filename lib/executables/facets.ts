@@ -17,7 +17,7 @@ export async function updateArgs(db: DbOrTx, workspaceId: string, executableId: 
       checkArgs(args);
       const release = await requireRelease(tx, workspaceId, row.functionId);
       const profile = await requireProfile(tx, workspaceId, row.profileId);
-      checkCoverage(release, profile);
+      await checkCoverage(release, profile, args);
       return { args };
     }),
   );
@@ -56,7 +56,7 @@ export async function updateProfile(
     await mutate(db, workspaceId, executableId, async (row, tx) => {
       const profile = await usableProfile(tx, workspaceId, row.projectId, profileId);
       checkGasMode(profile.kind, row.gasMode);
-      checkCoverage(await requireRelease(tx, workspaceId, row.functionId), profile);
+      await checkCoverage(await requireRelease(tx, workspaceId, row.functionId), profile, row.args);
       return { profileId: profile.id };
     }),
   );

@@ -56,7 +56,7 @@ export async function resumeExecutable(db: DbOrTx, workspaceId: string, executab
           'the executable has no built sandbox; POST regenerate first',
         );
       const profile = await usableProfile(tx, workspaceId, row.projectId, row.profileId);
-      checkCoverage(await requireRelease(tx, workspaceId, row.functionId), profile);
+      await checkCoverage(await requireRelease(tx, workspaceId, row.functionId), profile, row.args);
       return { state: 'active', stateReason: null, nextRunAt: nextRunAt(row.trigger) };
     }),
   );
@@ -142,7 +142,7 @@ export async function requestFunctionSwitch(
   if (row.pendingFunctionSwitch) throw pendingConflict(row);
   const release = await usableRelease(db, workspaceId, row.projectId, input.functionId);
   if (input.args !== undefined) checkArgs(input.args);
-  checkCoverage(release, await requireProfile(db, workspaceId, row.profileId));
+  await checkCoverage(release, await requireProfile(db, workspaceId, row.profileId), input.args ?? row.args);
 
   const pending = {
     functionId: release.id,

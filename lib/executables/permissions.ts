@@ -1,4 +1,13 @@
-import { selectorOf } from '@/lib/functions/permissions';
+// Whether a profile may make the calls a release declares. Legacy and Safe profiles send from an account whose
+// every call Tickwork can make, so they cover everything; a roles profile covers what its executor's role on the
+// Roles modifier allows, read from the chain (owners' changes outside Tickwork included, cached briefly).
+import { getAddress } from 'viem';
+import type { profiles } from '@/db/schema';
+import { ApiError } from '@/lib/api/errors';
+import { findChain } from '@/lib/chains/config';
+import { resolvePermissions, selectorOf } from '@/lib/functions/permissions';
+import { chainRole, type ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
+import { roleAllows } from '@/lib/roles/read';
 
 type ReleasePermissions = { calls: { to: string; functions: string[] }[] } | null;
 
@@ -9,28 +18,48 @@ export type ProfilePolicy =
 
 export type MissingPermission = { to: string; functions: string[] };
 
-/**
- * The call policy of a profile. Legacy profiles send from their own account, so everything is covered. Safe
- * and roles policies are not checkable yet (their on-chain policy is not read), so they count as covered too;
- * a reader of the Roles modifier slots in here as a `restricted` policy.
- */
-export function profilePolicy(_profile: { kind: 'legacy' | 'safe' | 'roles' }): ProfilePolicy {
-  return { kind: 'unrestricted' };
+export type CoverageProfile = Pick<typeof profiles.$inferSelect, 'kind'> &
+  Partial<Omit<ProfileForTx, 'kind'>>;
+
+/** The call policy of a profile: a roles profile's role as the chain has it now (503 when it cannot be read). */
+export async function profilePolicy(profile: CoverageProfile): Promise<ProfilePolicy> {
+  if (profile.kind !== 'roles') return { kind: 'unrestricted' };
+  const chain = profile.chainId !== undefined ? findChain(profile.chainId) : undefined;
+  if (!chain || !profile.executor || !profile.rolesModifier)
+    return { kind: 'restricted', allows: () => false };
+  try {
+    const role = await chainRole(chain, profile as ProfileForTx);
+    const executor = getAddress(profile.executor);
+    return { kind: 'restricted', allows: (to, selector) => roleAllows(role, executor, to, selector) };
+  } catch {
+    throw new ApiError(
+      503,
+      'chain_unavailable',
+      "the profile's role could not be read from the chain to check the release's permissions; try again",
+    );
+  }
 }
 
 /**
- * The release's permissions.json calls the profile may not make, grouped per target (empty: covered).
- * `policy` defaults to the profile's own; tests pass a fake one.
+ * The release's permissions.json calls the profile may not make, grouped per target (empty: covered), with
+ * `$args.<field>` targets resolved from `args` (the executable's saved args). A reference args do not resolve
+ * is missing too, under its `$args.…` name. `policy` defaults to the profile's own; tests pass a fake one.
  */
-export function checkPermissionsCoverage(
+export async function checkPermissionsCoverage(
   release: { permissions: ReleasePermissions },
-  profile: { kind: 'legacy' | 'safe' | 'roles' },
-  policy: ProfilePolicy = profilePolicy(profile),
-): MissingPermission[] {
-  if (policy.kind === 'unrestricted' || !release.permissions) return [];
-  const missing: MissingPermission[] = [];
-  for (const call of release.permissions.calls) {
-    const functions = call.functions.filter((fn) => !policy.allows(call.to.toLowerCase(), selectorOf(fn)));
+  profile: CoverageProfile,
+  args: string | null,
+  policy?: ProfilePolicy,
+): Promise<MissingPermission[]> {
+  if (!release.permissions) return [];
+  const { calls, unresolved } = resolvePermissions(release.permissions, args);
+  const missing: MissingPermission[] = release.permissions.calls
+    .filter((c) => unresolved.includes(c.to))
+    .map((c) => ({ to: c.to, functions: c.functions }));
+  const effective = policy ?? (await profilePolicy(profile));
+  if (effective.kind === 'unrestricted') return missing;
+  for (const call of calls) {
+    const functions = call.functions.filter((fn) => !effective.allows(call.to.toLowerCase(), selectorOf(fn)));
     if (functions.length > 0) missing.push({ to: call.to, functions });
   }
   return missing;

@@ -83,7 +83,7 @@ export async function createExecutable(db: DbOrTx, workspaceId: string, input: C
       input.projectId,
       input.secretBindings ?? [],
     );
-    checkCoverage(release, profile);
+    await checkCoverage(release, profile, input.args ?? '{}');
     await enforceExecutableLimit(tx, workspaceId);
     const [created] = await tx
       .insert(executables)

@@ -4,12 +4,15 @@ import { executables, secrets, workspaces } from '@/db/schema';
 import type { SecretBinding } from '@/db/schema/executables';
 import { ApiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
+import { selectorOf } from '@/lib/functions/permissions';
 import { requireRelease } from '@/lib/functions/service';
+import { coveringTransactionPreview } from '@/lib/profiles/roles';
+import type { ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
 import { requireProfile } from '@/lib/profiles/service';
 import { gvisorConfigured } from '@/lib/runtime/sandbox';
 import { PLANS } from '@/lib/usage/plans';
 import { GAS_MODES_BY_KIND, type GasMode, type ProfileKind } from './gas-modes';
-import { checkPermissionsCoverage } from './permissions';
+import { type CoverageProfile, checkPermissionsCoverage, type MissingPermission } from './permissions';
 import type { SecretBindingInput } from './schemas';
 
 // The checks an executable's configuration must pass on create and on every facet change.
@@ -86,20 +89,41 @@ export async function usableProfile(db: DbOrTx, workspaceId: string, projectId: 
   return profile;
 }
 
-export function checkCoverage(
+/**
+ * `409 permissions_not_covered` unless the profile may make every call the release declares (its `$args`
+ * targets resolved from `args`). The error names each missing target and function, and for a roles profile
+ * carries the Safe transaction that would allow them (`coveringTransaction`).
+ */
+export async function checkCoverage(
   release: { permissions: Parameters<typeof checkPermissionsCoverage>[0]['permissions'] },
-  profile: { kind: ProfileKind },
+  profile: CoverageProfile,
+  args: string | null,
 ) {
-  const missing = checkPermissionsCoverage(release, profile);
-  if (missing.length > 0)
-    throw new ApiError(
-      409,
-      'permissions_not_covered',
-      "the profile does not cover the release's permissions",
-      {
-        missing,
-      },
-    );
+  const missing = await checkPermissionsCoverage(release, profile, args);
+  if (missing.length === 0) return;
+  const coveringTransaction =
+    profile.kind === 'roles'
+      ? await coveringTransactionPreview(profile as ProfileForTx, resolvedMissing(missing))
+      : null;
+  throw new ApiError(409, 'permissions_not_covered', describeMissing(missing), {
+    missing,
+    ...(profile.kind === 'roles' && { coveringTransaction }),
+  });
+}
+
+/** Missing entries with a concrete target (an unresolved `$args` reference cannot be allowed on chain). */
+const resolvedMissing = (missing: MissingPermission[]) =>
+  missing
+    .filter((m) => m.to.startsWith('0x'))
+    .map((m) => ({ to: m.to, functions: m.functions.map((fn) => selectorOf(fn)) }));
+
+function describeMissing(missing: MissingPermission[]): string {
+  const first = missing[0];
+  const more =
+    missing.length > 1 ? ` (and ${missing.length - 1} more target${missing.length > 2 ? 's' : ''})` : '';
+  if (first.to.startsWith('$args.'))
+    return `the release takes a call target from ${first.to}, which the executable's args do not set to an address${more}`;
+  return `the profile does not allow ${first.functions.join(', ')} on ${first.to}${more}`;
 }
 
 /** Bindings name secrets of the project (400 secret_not_found) with unique env keys (400 duplicate_env_key). */

@@ -136,7 +136,7 @@ export async function evaluateExecution(
     .where(and(eq(executions.id, executionId), eq(executions.status, 'running'), stillClaimed))
     .returning({ id: executions.id });
   if (!simulating) return { next: 'done' }; // taken over: the run that took it owns it now
-  const undeclared = calls.findIndex((call) => !declaresCall(ctx.release.permissions, call));
+  const undeclared = calls.findIndex((call) => !declaresCall(ctx.release.permissions, call, executable.args));
   if (undeclared >= 0) {
     const call = calls[undeclared];
     await finish(

@@ -24,7 +24,9 @@ export const PermissionsSchema = z
       .array(
         z
           .object({
-            to: z.string().refine((a) => isAddress(a, { strict: false }), { message: 'an 0x address' }),
+            to: z.string().refine((a) => isAddress(a, { strict: false }) || ARGS_REFERENCE.test(a), {
+              message: 'an 0x address, or "$args.<field>" naming a top-level args field that holds one',
+            }),
             functions: z.array(FunctionRef).min(1).max(256),
           })
           .strict(),
@@ -35,22 +37,60 @@ export const PermissionsSchema = z
 
 export type Permissions = z.infer<typeof PermissionsSchema>;
 
+/** A target taken from the executable's saved args: `$args.<field>` (a top-level field holding an address). */
+const ARGS_REFERENCE = /^\$args\.([A-Za-z_][A-Za-z0-9_]{0,63})$/;
+
+type PermissionCalls = { calls: { to: string; functions: string[] }[] };
+
+/**
+ * permissions.json with its `$args.<field>` targets replaced by the addresses the executable's saved args hold
+ * (never a webhook's custom args: whoever holds a webhook URL must not choose targets). A reference whose field
+ * is missing or not an address is dropped and reported in `unresolved`: it declares nothing.
+ */
+export function resolvePermissions(
+  permissions: PermissionCalls | null,
+  args: string | null,
+): { calls: { to: string; functions: string[] }[]; unresolved: string[] } {
+  if (!permissions) return { calls: [], unresolved: [] };
+  let values: Record<string, unknown> = {};
+  try {
+    const parsed = args ? JSON.parse(args) : {};
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) values = parsed;
+  } catch {
+    // unparsable args resolve no reference
+  }
+  const unresolved: string[] = [];
+  const calls = permissions.calls.flatMap((entry) => {
+    const field = ARGS_REFERENCE.exec(entry.to)?.[1];
+    if (field === undefined) return [entry];
+    const value = Object.hasOwn(values, field) ? values[field] : undefined;
+    if (typeof value !== 'string' || !isAddress(value, { strict: false })) {
+      unresolved.push(entry.to);
+      return [];
+    }
+    return [{ ...entry, to: value }];
+  });
+  return { calls, unresolved };
+}
+
 /** The 4-byte selector of a permission entry's function reference. */
 export const selectorOf = (ref: string) =>
   ref.startsWith('0x') ? ref.toLowerCase() : toFunctionSelector(ref);
 
 /**
- * Whether `permissions.json` declares a call a run returned: its target is listed with the selector of its
- * data. A plain value transfer (empty data) needs only its target listed. No file declares nothing.
+ * Whether `permissions.json` declares a call a run returned: its target (after `$args` references are resolved
+ * with the executable's saved args) is listed with the selector of its data. A plain value transfer (empty data)
+ * needs only its target listed. No file declares nothing.
  */
 export function declaresCall(
-  permissions: { calls: { to: string; functions: string[] }[] } | null,
+  permissions: PermissionCalls | null,
   call: { to: string; data: string },
+  args: string | null = null,
 ): boolean {
   const to = call.to.toLowerCase();
   const selector = call.data.slice(0, 10).toLowerCase();
   return Boolean(
-    permissions?.calls.some(
+    resolvePermissions(permissions, args).calls.some(
       (entry) =>
         entry.to.toLowerCase() === to &&
         (call.data.length <= 2 || entry.functions.some((fn) => selectorOf(fn) === selector)),

@@ -56,19 +56,20 @@ async function loadTarget(db: DbOrTx, profileId: string): Promise<ProvisioningTa
 }
 
 /**
- * What the workflow should do with a profile: provision a pending legacy profile; provision and check a Safe
- * profile's executor and module (pending, or active to notice drift); nothing otherwise (gone, archived…).
+ * What the workflow should do with a profile: provision a pending legacy profile; provision and check a Safe or
+ * roles profile's executor and module (pending, or active to notice drift); nothing otherwise (gone, archived…).
  */
 export async function provisioningAction(
   db: DbOrTx,
   profileId: string,
-): Promise<{ action: 'provision'; kind: 'legacy' | 'safe' } | { action: 'skip'; reason: string }> {
+): Promise<{ action: 'provision'; kind: 'legacy' | 'safe' | 'roles' } | { action: 'skip'; reason: string }> {
   const [profile] = await db
     .select({ kind: profiles.kind, state: profiles.state })
     .from(profiles)
     .where(eq(profiles.id, profileId));
   if (!profile) return { action: 'skip', reason: 'not found' };
-  if (profile.kind === 'safe' && profile.state !== 'archived') return { action: 'provision', kind: 'safe' };
+  if (profile.kind !== 'legacy' && profile.state !== 'archived')
+    return { action: 'provision', kind: profile.kind };
   if (profile.kind !== 'legacy') return { action: 'skip', reason: `kind ${profile.kind}` };
   if (profile.state !== 'pending') return { action: 'skip', reason: `state ${profile.state}` };
   return { action: 'provision', kind: 'legacy' };

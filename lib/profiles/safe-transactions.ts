@@ -8,12 +8,13 @@ import type { DbOrTx } from '@/db/client';
 import { profiles, type SafeSignature, safeTransactions } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
+import { getChainContracts } from '@/lib/chains/contracts';
 import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
-import { isModuleEnabled, previousModule, readSafe, type SafeReading } from '@/lib/safe/read';
+import { describeSafeTx } from '@/lib/roles/describe';
+import { normalizeScope, type ScopeEntry } from '@/lib/roles/role';
+import { isModuleEnabled, readSafe, type SafeReading } from '@/lib/safe/read';
 import {
-  disableModuleTx,
-  enableModuleTx,
   execTransactionData,
   packSignatures,
   recoverSafeTxSigner,
@@ -21,14 +22,16 @@ import {
   safeTxHash,
   safeTxTypedData,
 } from '@/lib/safe/transaction';
+import {
+  type ProfileForTx,
+  type Purpose,
+  planSafeTx,
+  purposeHolds,
+  tickworkModuleOf,
+} from './safe-transaction-plans';
 import { requireProfile } from './service';
 
-type Purpose = (typeof safeTransactions.$inferSelect)['purpose'];
 type SafeTransactionRow = typeof safeTransactions.$inferSelect;
-type ProfileForTx = Pick<
-  typeof profiles.$inferSelect,
-  'id' | 'workspaceId' | 'projectId' | 'chainId' | 'address' | 'executor'
->;
 
 const refusal = (status: number, code: string, message: string) => new ApiError(status, code, message);
 
@@ -40,20 +43,19 @@ const safeTxOf = (row: SafeTransactionRow): SafeTx => ({
   nonce: BigInt(row.nonce),
 });
 
-/** Prepares the module transaction at the Safe's nonce (earlier ones of the profile still collecting are cancelled). */
+/**
+ * Records a prepared Safe transaction of a profile (earlier ones of the profile still collecting are cancelled and
+ * point to it). `scope` is what a roles transaction leaves the role allowing.
+ */
 export async function insertSafeTransaction(
   db: DbOrTx,
   profile: ProfileForTx,
   purpose: Purpose,
-  reading: SafeReading,
+  tx: SafeTx,
+  scope: ScopeEntry[] | null = null,
 ): Promise<string> {
-  if (!profile.executor) throw new Error('a Safe profile without an executor');
-  const executor = getAddress(profile.executor);
-  const tx =
-    purpose === 'enable_module'
-      ? enableModuleTx(reading.address, executor, reading.nonce)
-      : disableModuleTx(reading.address, previousModule(reading, executor), executor, reading.nonce);
   const id = newId('safeTransaction');
+  const safe = getAddress(profile.address);
   await db
     .update(safeTransactions)
     .set({ state: 'cancelled', replacedBy: id })
@@ -66,13 +68,14 @@ export async function insertSafeTransaction(
     purpose,
     state: 'collecting',
     chainId: profile.chainId,
-    safe: reading.address,
+    safe,
     to: tx.to,
     value: tx.value.toString(),
     data: tx.data,
     operation: tx.operation,
     nonce: tx.nonce.toString(),
-    safeTxHash: safeTxHash(profile.chainId, reading.address, tx),
+    safeTxHash: safeTxHash(profile.chainId, safe, tx),
+    scope: scope && normalizeScope(scope),
   });
   return id;
 }
@@ -85,26 +88,29 @@ function chainOf(chainId: number) {
 }
 
 /**
- * Console: prepares `enableModule(executor)` (the module is off) or `disableModule(executor)` (it is on) for a Safe
- * profile of the workspace, at the Safe's current nonce. Answers the new transaction's id.
+ * Console: prepares, at the Safe's current nonce, `enableModule` (Tickwork's module is off) or `disableModule` (it
+ * is on) for a Safe or roles profile of the workspace: the executor of a Safe profile, the Roles modifier of a
+ * roles profile. Answers the new transaction's id.
  */
 export async function prepareSafeTransaction(
   db: DbOrTx,
   workspaceId: string,
   profileId: string,
-  purpose: Purpose,
+  purpose: 'enable_module' | 'disable_module',
 ) {
   const profile = await requireProfile(db, workspaceId, profileId);
-  if (profile.kind !== 'safe' || !profile.executor)
-    throw refusal(409, 'profile_not_safe', 'only a Safe profile has module transactions');
+  if (profile.kind === 'legacy' || !profile.executor)
+    throw refusal(409, 'profile_not_safe', 'only Safe and roles profiles have module transactions');
   const chain = chainOf(profile.chainId);
   const reading = await readSafe(chain, profile.address as Address);
-  const enabled = await isModuleEnabled(chain, reading.address, getAddress(profile.executor));
+  const enabled = await isModuleEnabled(chain, reading.address, tickworkModuleOf(profile));
   if (purpose === 'enable_module' && enabled)
     throw refusal(409, 'module_already_enabled', "Tickwork's module is already enabled on this Safe");
   if (purpose === 'disable_module' && !enabled)
     throw refusal(409, 'module_not_enabled', "Tickwork's module is not enabled on this Safe");
-  return db.transaction((tx) => insertSafeTransaction(tx, profile, purpose, reading));
+  const tx = await planSafeTx(chain, profile, purpose, reading);
+  if (!tx) throw new Error('a module transaction always has a call');
+  return db.transaction((t) => insertSafeTransaction(t, profile, purpose, tx));
 }
 
 async function loadTransaction(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {
@@ -116,8 +122,8 @@ async function loadTransaction(db: DbOrTx, id: string, opts: { lock?: boolean } 
 
 /**
  * Brings a collecting transaction up to date with the chain: when the Safe's nonce moved past it, it either
- * happened (the module is in the state it asked for: executed) or something else used the nonce (stale: prepared
- * again at the new nonce, linked through `replacedBy`).
+ * happened (what it asked for holds on chain: executed) or something else used the nonce (stale: prepared again
+ * at the new nonce, linked through `replacedBy`; nothing left to do: executed).
  */
 async function settle(
   db: DbOrTx,
@@ -127,8 +133,8 @@ async function settle(
   if (row.state !== 'collecting' || reading.nonce <= BigInt(row.nonce)) return row;
   const [profile] = await db.select().from(profiles).where(eq(profiles.id, row.profileId));
   if (!profile?.executor) return row;
-  const enabled = await isModuleEnabled(chainOf(row.chainId), reading.address, getAddress(profile.executor));
-  if (enabled === (row.purpose === 'enable_module')) {
+  const chain = chainOf(row.chainId);
+  const executed = async () => {
     const [done] = await db
       .update(safeTransactions)
       .set({ state: 'executed' })
@@ -136,9 +142,15 @@ async function settle(
       .returning();
     if (done) await enqueue('profile/provision.requested', { profileId: row.profileId });
     return done ?? row;
-  }
+  };
+  if (await purposeHolds(chain, profile, row.purpose, row.scope)) return executed();
+  const again = await planSafeTx(chain, profile, row.purpose, reading, {
+    tx: safeTxOf(row),
+    scope: row.scope,
+  });
+  if (!again) return executed();
   return db.transaction(async (tx) => {
-    const replacedBy = await insertSafeTransaction(tx, profile, row.purpose, reading);
+    const replacedBy = await insertSafeTransaction(tx, profile, row.purpose, again, row.scope);
     const [stale] = await tx
       .update(safeTransactions)
       .set({ state: 'stale', replacedBy })
@@ -156,6 +168,11 @@ export async function getSafeTransactionView(db: DbOrTx, id: string) {
   const current = await settle(db, row, reading);
   return toView(current, reading, chain.name);
 }
+
+const multiSendsOf = (chainId: number) => {
+  const contracts = getChainContracts(chainId);
+  return contracts ? [contracts.multiSendCallOnly, contracts.multiSend] : [];
+};
 
 function toView(row: SafeTransactionRow, reading: SafeReading, chainName: string) {
   const tx = safeTxOf(row);
@@ -175,6 +192,10 @@ function toView(row: SafeTransactionRow, reading: SafeReading, chainName: string
     owners: reading.owners,
     threshold: reading.threshold,
     safeNonce: reading.nonce.toString(),
+    /** What the transaction does, call by call, in words (a MultiSend batch unpacked). */
+    calls: describeSafeTx(tx, getAddress(row.safe), { multiSend: multiSendsOf(row.chainId) }),
+    /** Roles transactions: what the role allows once it is executed. */
+    scope: row.scope,
     transaction: {
       to: tx.to,
       value: tx.value.toString(),

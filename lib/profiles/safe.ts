@@ -1,6 +1,8 @@
 // Safe profiles: the owners' own Safe sends the runs. Tickwork generates an executor account (a key it holds,
 // EIP-7702-delegated like a legacy account) that the owners enable as a module of their Safe with their own
 // signatures; the profile stays pending until a job has seen `isModuleEnabled(executor)` on chain.
+
+import { randomBytes } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -15,9 +17,13 @@ import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
+import { normalizeScope, type ScopeEntry, TICKWORK_ROLE_KEY } from '@/lib/roles/role';
+import { batchSafeTx, rolesSetupCalls } from '@/lib/roles/setup';
 import { isModuleEnabled, readSafe, SafeReadError, type SafeReading } from '@/lib/safe/read';
+import { enableModuleTx } from '@/lib/safe/transaction';
 import { publicClientFor } from './chain';
 import { delegationCode } from './provision';
+import { type ProfileForTx, tickworkModuleOf } from './safe-transaction-plans';
 import { insertSafeTransaction } from './safe-transactions';
 import { requireProfileChain, toProfile } from './service';
 
@@ -27,7 +33,14 @@ export const AWAITING_MODULE = "waiting for the Safe's owners to enable Tickwork
 export const MODULE_DISABLED =
   "the Safe's owners disabled Tickwork's module: runs fail with module_not_enabled until it is enabled again";
 
-export type CreateSafeProfileInput = { projectId: string; alias: string; chainId: number; safe: string };
+export type CreateSafeProfileInput = {
+  projectId: string;
+  alias: string;
+  chainId: number;
+  safe: string;
+  /** A roles profile: the scope of the executor's role on a new Roles modifier (else a Safe profile). */
+  roles?: { scope: ScopeEntry[] };
+};
 
 export const safeSnapshot = (reading: SafeReading, moduleEnabled: boolean): SafeSnapshot => ({
   version: reading.version,
@@ -59,17 +72,30 @@ export function requireSafeContracts(chain: ChainConfig) {
 }
 
 /**
- * Creates a pending Safe profile for an existing Safe (1.3.0 or 1.4.1, read from the chain now): a new executor
- * key, envelope-encrypted; the `enableModule(executor)` Safe transaction prepared at the Safe's nonce for the
- * owners to sign; provisioning of the executor queued. Answers the profile and the prepared transaction's id.
+ * Creates a pending Safe or roles profile for an existing Safe (1.3.0 or 1.4.1, read from the chain now): a new
+ * executor key, envelope-encrypted; the Safe transaction the owners sign, prepared at the Safe's nonce —
+ * `enableModule(executor)` for a Safe profile, the Roles modifier's setup (deploy, enable, assign and scope the
+ * executor's role) for a roles profile; provisioning of the executor queued. Answers the profile and the
+ * prepared transaction's id.
  */
 export async function createSafeProfile(db: DbOrTx, workspaceId: string, input: CreateSafeProfileInput) {
   await requireProject(db, workspaceId, input.projectId);
   const chain = await requireProfileChain(db, workspaceId, input.chainId);
-  requireSafeContracts(chain);
+  const contracts = requireSafeContracts(chain);
   const reading = await readSafe(chain, getAddress(input.safe)).catch(safeReadRefusal);
   const key = generatePrivateKey();
   const executor = privateKeyToAccount(key).address;
+  const kind = input.roles ? 'roles' : 'safe';
+  const roles = input.roles && {
+    ...rolesSetupCalls(contracts, {
+      safe: reading.address,
+      executor,
+      scope: input.roles.scope,
+      saltNonce: BigInt(`0x${randomBytes(16).toString('hex')}`),
+    }),
+    sinceBlock: Number(await publicClientFor(chain).getBlockNumber()),
+    scope: normalizeScope(input.roles.scope),
+  };
 
   const { row, transactionId } = await db.transaction(async (tx) => {
     const [existing] = await tx
@@ -79,6 +105,7 @@ export async function createSafeProfile(db: DbOrTx, workspaceId: string, input: 
         and(
           eq(profiles.projectId, input.projectId),
           eq(profiles.chainId, chain.chainId),
+          eq(profiles.kind, kind),
           ne(profiles.state, 'archived'),
           sql`lower(${profiles.address}) = ${reading.address.toLowerCase()}`,
         ),
@@ -88,7 +115,7 @@ export async function createSafeProfile(db: DbOrTx, workspaceId: string, input: 
       throw new ApiError(
         409,
         'profile_already_in_project',
-        'this project already has a profile for this Safe',
+        `this project already has a ${kind} profile for this Safe`,
         {
           profileId: existing.id,
         },
@@ -99,7 +126,7 @@ export async function createSafeProfile(db: DbOrTx, workspaceId: string, input: 
         id: newId('profile'),
         workspaceId,
         projectId: input.projectId,
-        kind: 'safe',
+        kind,
         state: 'pending',
         name: input.alias,
         chainId: chain.chainId,
@@ -108,9 +135,27 @@ export async function createSafeProfile(db: DbOrTx, workspaceId: string, input: 
         encryptedKey: encryptSecret(key),
         safeState: safeSnapshot(reading, false),
         stateReason: AWAITING_MODULE,
+        ...(roles && {
+          rolesModifier: roles.modifier,
+          roleKey: TICKWORK_ROLE_KEY,
+          rolesSinceBlock: roles.sinceBlock,
+        }),
       })
       .returning();
-    const transactionId = await insertSafeTransaction(tx, row, 'enable_module', reading);
+    const transactionId = roles
+      ? await insertSafeTransaction(
+          tx,
+          row,
+          'setup_roles',
+          batchSafeTx(contracts, roles.calls, reading.nonce),
+          roles.scope,
+        )
+      : await insertSafeTransaction(
+          tx,
+          row,
+          'enable_module',
+          enableModuleTx(reading.address, executor, reading.nonce),
+        );
     return { row, transactionId };
   });
   try {
@@ -145,7 +190,7 @@ export async function refreshSafeProfile(
   const executor = getAddress(profile.executor);
   const [reading, moduleEnabled, delegated] = await Promise.all([
     readSafe(chain, profile.address as Address),
-    isModuleEnabled(chain, profile.address as Address, executor),
+    accessEnabled(chain, profile, executor),
     executorDelegated(chain, executor),
   ]);
   const next = nextState(profile, moduleEnabled, delegated);
@@ -166,6 +211,21 @@ export async function refreshSafeProfile(
         ),
       );
   return { moduleEnabled, state: updated?.state ?? profile.state };
+}
+
+/**
+ * Whether the executor can act through the Safe: it is an enabled module of the Safe (safe); the Roles modifier
+ * is, and the executor is a module of the modifier (roles: `assignRoles` makes it one).
+ */
+async function accessEnabled(chain: ChainConfig, profile: ProfileForTx, executor: Address) {
+  const safe = getAddress(profile.address);
+  const module = tickworkModuleOf(profile);
+  if (profile.kind !== 'roles') return isModuleEnabled(chain, safe, module);
+  const [modifierEnabled, executorEnabled] = await Promise.all([
+    isModuleEnabled(chain, safe, module),
+    isModuleEnabled(chain, module, executor).catch(() => false),
+  ]);
+  return modifierEnabled && executorEnabled;
 }
 
 /** Whether the executor carries its EIP-7702 delegation (provisioning's job; a pending profile waits for it). */

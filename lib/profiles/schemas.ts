@@ -53,6 +53,15 @@ export const ProfileSchema = z
     safe: SafeStateSchema.nullable().meta({
       description: 'Safe profiles: the Safe as last read from the chain. Null for legacy profiles',
     }),
+    roles: z
+      .object({
+        modifier: z
+          .string()
+          .meta({ description: 'The Zodiac Roles v2 modifier between the Safe and the executor' }),
+        roleKey: z.string().meta({ description: "The executor's role on it (bytes32)" }),
+      })
+      .nullable()
+      .meta({ description: "Roles profiles: where the executor's role lives. Null for other kinds" }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -31,12 +31,15 @@ const recordColumns = {
   address: profiles.address,
   executor: profiles.executor,
   safeState: profiles.safeState,
+  rolesModifier: profiles.rolesModifier,
+  roleKey: profiles.roleKey,
+  rolesSinceBlock: profiles.rolesSinceBlock,
   stateReason: profiles.stateReason,
   sharedFromId: profiles.sharedFromId,
   createdAt: profiles.createdAt,
   updatedAt: profiles.updatedAt,
 };
-type ProfileRecordRow = Omit<ProfileRow, 'encryptedKey' | 'rolesModifier' | 'roleKey'>;
+type ProfileRecordRow = Omit<ProfileRow, 'encryptedKey'>;
 
 /**
  * The API record; balances are read from the chain now (null when it does not answer in time): the sending
@@ -63,6 +66,8 @@ async function toProfiles(rows: ProfileRecordRow[]) {
         }
       : null,
     safe: p.safeState,
+    roles:
+      p.rolesModifier && p.roleKey ? { modifier: getAddress(p.rolesModifier), roleKey: p.roleKey } : null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   }));
@@ -270,8 +275,8 @@ export async function retryProfileProvisioning(db: DbOrTx, workspaceId: string, 
 }
 
 /**
- * A new profile in another project of the workspace on the same account (kind, chain, address, and for a
- * legacy account its encrypted key). Safe profiles cannot be shared; the source must be active; a project
+ * A new profile in another project of the workspace on the same account (kind, chain, address, and the key
+ * account's encrypted key; for a roles profile the same executor, modifier and role). Safe profiles cannot be shared; the source must be active; a project
  * already holding a profile on that account is refused.
  */
 export async function shareProfile(
@@ -320,8 +325,11 @@ export async function shareProfile(
     const [secrets] = await tx
       .select({
         encryptedKey: profiles.encryptedKey,
+        executor: profiles.executor,
+        safeState: profiles.safeState,
         rolesModifier: profiles.rolesModifier,
         roleKey: profiles.roleKey,
+        rolesSinceBlock: profiles.rolesSinceBlock,
       })
       .from(profiles)
       .where(eq(profiles.id, source.id));

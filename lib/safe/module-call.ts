@@ -2,7 +2,17 @@
 // `execTransactionFromModuleReturnData` on the Safe. One call goes as a plain call; a batch is packed for
 // MultiSendCallOnly and delegatecalled, so it runs in the Safe's context and reverts as a whole. Values come from
 // the Safe's balance. The Safe reports the outcome through its return value and an event, not by reverting.
-import { type Address, decodeFunctionResult, encodeFunctionData, encodePacked, type Hex, size } from 'viem';
+import {
+  type Address,
+  decodeFunctionResult,
+  encodeFunctionData,
+  encodePacked,
+  getAddress,
+  type Hex,
+  hexToBigInt,
+  size,
+  slice,
+} from 'viem';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { CALL, DELEGATE_CALL, multiSendAbi, safeAbi } from './abi';
 
@@ -52,4 +62,19 @@ export function decodeModuleResult(result: Hex): { success: boolean; returnData:
     data: result,
   });
   return { success, returnData };
+}
+
+/** MultiSend's packed transactions: operation (1 byte), to (20), value (32), data length (32), data. */
+export function unpackMultiSend(packed: Hex): PlannedCall[] {
+  const calls: PlannedCall[] = [];
+  let at = 0;
+  while (at < size(packed)) {
+    const to = getAddress(slice(packed, at + 1, at + 21));
+    const value = hexToBigInt(slice(packed, at + 21, at + 53));
+    const length = Number(hexToBigInt(slice(packed, at + 53, at + 85)));
+    const data = length === 0 ? '0x' : slice(packed, at + 85, at + 85 + length);
+    calls.push({ to, value: value.toString(), data });
+    at += 85 + length;
+  }
+  return calls;
 }

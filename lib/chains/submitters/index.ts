@@ -1,8 +1,8 @@
 // Picks the submitter for a profile and an executable's gas mode. The account Tickwork holds the key of (a legacy
 // profile's EOA, a Safe profile's executor) sends: gas mode `self` as a transaction, `sponsored` and
 // `self-funded` as an ERC-4337 user operation (when a bundler — and for sponsored gas a paymaster — is
-// configured). A Safe profile wraps its batch into one module call to the Safe. Roles profiles are refused with a
-// stable code the execution records.
+// configured). A Safe profile wraps its batch into one module call to the Safe; a roles profile sends each call
+// through its Roles modifier (sponsored user operations only).
 import type { Address, Hex } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import type { executables, profiles } from '@/db/schema';
@@ -12,6 +12,7 @@ import { publicClientFor } from '@/lib/profiles/chain';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { type SponsorshipProvider, type UserOperationRoute, userOperationRoute } from './gas-providers';
 import { legacySubmitter } from './legacy';
+import { rolesSubmitter } from './roles';
 import { safeSubmitter } from './safe';
 import { SubmissionError, type Submitter } from './types';
 import { userOperationSubmitter } from './user-operation';
@@ -22,6 +23,9 @@ type ProfileKind = (typeof profiles.$inferSelect)['kind'];
 type GasMode = (typeof executables.$inferSelect)['gasMode'];
 
 export type SubmittingProfile = {
+  /** Roles profiles: the modifier and the executor's role on it. */
+  rolesModifier?: string | null;
+  roleKey?: string | null;
   kind: ProfileKind;
   address: string;
   /** Safe profiles: the module account that sends (its key is `encryptedKey`). */
@@ -48,16 +52,12 @@ export function submitterFor({
       'chain_not_enabled',
       `chain ${profile.chainId} is not enabled on this deployment`,
     );
-  if (profile.kind === 'roles')
-    throw new SubmissionError(
-      'profile_kind_unsupported',
-      'submitting through a Zodiac Roles profile is not available yet',
-    );
   // Before the key check: an unconfigured gas mode is the deployment's to fix, whatever the profile.
   const route = gasMode === 'self' ? null : userOperationRoute(chain, gasMode, sponsorshipProvider);
   if (!profile.encryptedKey)
     throw new SubmissionError('account_key_missing', 'the profile has no account key');
   if (profile.kind === 'safe') return safeProfileSubmitter(db, chain, profile, profile.encryptedKey, route);
+  if (profile.kind === 'roles') return rolesProfileSubmitter(chain, profile, profile.encryptedKey, route);
   const account = {
     db,
     chain,
@@ -134,4 +134,25 @@ export async function simulateWithFallback(
     const submitter = submitterFor({ ...opts, gasMode: 'self' });
     return { submitter, ...(await submitter.simulate(calls)), fellBack: error };
   }
+}
+
+function rolesProfileSubmitter(
+  chain: ChainConfig,
+  profile: SubmittingProfile,
+  encryptedKey: string,
+  route: UserOperationRoute | null,
+): Submitter {
+  if (!route)
+    throw new SubmissionError('gas_mode_unavailable', 'roles profiles send sponsored user operations only');
+  if (!profile.executor || !profile.rolesModifier || !profile.roleKey)
+    throw new SubmissionError('account_key_missing', 'the roles profile has no executor or Roles modifier');
+  const executor = profile.executor as Address;
+  return rolesSubmitter({
+    chain,
+    safe: profile.address as Address,
+    executor,
+    modifier: profile.rolesModifier as Address,
+    roleKey: profile.roleKey as Hex,
+    inner: userOperationSubmitter({ chain, address: executor, encryptedKey, ...route }),
+  });
 }

@@ -14,6 +14,7 @@ import {
   slice,
   TimeoutError,
 } from 'viem';
+import { rolesAbi, Status } from 'zodiac-roles-sdk';
 import { SubmissionError } from './types';
 
 // The contract names the bytes parameter `error`, which abitype refuses as a name; names do not change the selector.
@@ -32,10 +33,42 @@ const PANIC_REASONS: Record<number, string> = {
   81: 'call to a zero-initialized internal function',
 };
 
-/** Why one call reverted: Error(string), Panic(uint256), a custom error's selector, or no data at all. */
+/** The Zodiac Roles v2 errors a roles profile's calls can meet, in words (`Status` names the condition). */
+function describeRolesError(data: Hex): string | null {
+  let decoded: { errorName: string; args?: readonly unknown[] };
+  try {
+    decoded = decodeErrorResult({ abi: rolesAbi, data }) as typeof decoded;
+  } catch {
+    return null;
+  }
+  const [first, second] = decoded.args ?? [];
+  switch (decoded.errorName) {
+    case 'ConditionViolation': {
+      const status = Number(first);
+      const info = second as Hex;
+      const detail = status === Status.FunctionNotAllowed ? ` (function ${slice(info, 0, 4)})` : '';
+      return `with the Roles error ConditionViolation: ${Status[status] ?? `status ${status}`}${detail}`;
+    }
+    case 'NoMembership':
+      return 'with the Roles error NoMembership: the executor does not hold the role (the owners revoked it?)';
+    case 'NotAuthorized':
+      return `with the Roles error NotAuthorized: ${String(first)} is not a module of the Roles modifier`;
+    case 'ModuleTransactionFailed':
+      return 'with the Roles error ModuleTransactionFailed: the call itself reverted inside the Safe';
+    case 'Error':
+    case 'Panic':
+      return null;
+    default:
+      return `with the Roles error ${decoded.errorName}`;
+  }
+}
+
+/** Why one call reverted: Error(string), Panic(uint256), a Roles error, a custom error's selector, or no data. */
 export function describeRevertReason(data: Hex | undefined): string {
   if (!data || size(data) === 0) return 'without a reason (empty revert data)';
   if (size(data) < 4) return `with malformed revert data (${size(data)} bytes)`;
+  const roles = describeRolesError(data);
+  if (roles) return roles;
   try {
     // With no ABI given, viem still knows Error(string) and Panic(uint256).
     const { errorName, args } = decodeErrorResult({ abi: [], data });

@@ -9,19 +9,15 @@ import {
   decodeEventLog,
   decodeFunctionData,
   formatUnits,
-  getAddress,
   type Hex,
-  hexToBigInt,
   isAddressEqual,
-  size,
-  slice,
 } from 'viem';
 import { entryPoint08Abi } from 'viem/account-abstraction';
 import type { ChainConfig } from '@/lib/chains/config';
 import { publicClientFor } from '@/lib/profiles/chain';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { DELEGATE_CALL, multiSendAbi, safeAbi } from '@/lib/safe/abi';
-import { decodeModuleResult, moduleCall } from '@/lib/safe/module-call';
+import { decodeModuleResult, moduleCall, unpackMultiSend } from '@/lib/safe/module-call';
 import { decodeExecuteBatch } from './legacy';
 import { chainFailure, describeBatchRevert, describeRevertReason } from './revert';
 import { type Confirmation, SubmissionError, type Submitter } from './types';
@@ -195,19 +191,4 @@ export function callsOfModuleCall(data: Hex, multiSendCallOnly: Address): Planne
   if (!isAddressEqual(to, multiSendCallOnly)) return null;
   const { args: packed } = decodeFunctionData({ abi: multiSendAbi, data: inner });
   return unpackMultiSend(packed[0]);
-}
-
-/** MultiSend's packed transactions: operation (1 byte), to (20), value (32), data length (32), data. */
-function unpackMultiSend(packed: Hex): PlannedCall[] {
-  const calls: PlannedCall[] = [];
-  let at = 0;
-  while (at < size(packed)) {
-    const to = getAddress(slice(packed, at + 1, at + 21));
-    const value = hexToBigInt(slice(packed, at + 21, at + 53));
-    const length = Number(hexToBigInt(slice(packed, at + 53, at + 85)));
-    const data = length === 0 ? '0x' : slice(packed, at + 85, at + 85 + length);
-    calls.push({ to, value: value.toString(), data });
-    at += 85 + length;
-  }
-  return calls;
 }

@@ -21,7 +21,7 @@ export const provisionProfile: Workflow<'profile/provision.requested'> = async (
   const { txHash } = await step.run('delegate-account', () => delegateProfileAccount(getDb(), profileId));
   // Funded before it turns active, so an active profile on the dev chain can pay for its first run.
   const { funded } = await step.run('fund-dev-account', () => fundNewDevProfile(getDb(), profileId));
-  if (plan.kind === 'safe') {
+  if (plan.kind !== 'legacy') {
     // A Safe profile turns active only once the owners' enableModule is seen on chain; until then it stays pending.
     const { state, moduleEnabled } = await step.run('check-safe-module', () =>
       refreshSafeProfile(getDb(), profileId),

@@ -1,0 +1,74 @@
+// Roles profiles: a Safe whose owners let Tickwork's executor make only the calls its role on a Zodiac Roles v2
+// modifier allows. Extending the role is a Safe transaction like any other: prepared here, signed by the owners.
+import { type Address, getAddress } from 'viem';
+import type { DbOrTx } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import { findChain } from '@/lib/chains/config';
+import { getChainContracts } from '@/lib/chains/contracts';
+import { describeSafeTx } from '@/lib/roles/describe';
+import type { ScopeEntry } from '@/lib/roles/role';
+import { readSafe } from '@/lib/safe/read';
+import { safeTxHash } from '@/lib/safe/transaction';
+import { chainRole, type ProfileForTx, planSafeTx, widenedScope } from './safe-transaction-plans';
+import { insertSafeTransaction } from './safe-transactions';
+import { requireProfile } from './service';
+
+/** The scope the role would have with `missing` allowed too, and the Safe transaction that gets it there. */
+async function roleChange(profile: ProfileForTx, missing: readonly ScopeEntry[]) {
+  const chain = findChain(profile.chainId);
+  const contracts = getChainContracts(profile.chainId);
+  if (!chain || !contracts || !profile.executor)
+    throw new ApiError(
+      409,
+      'chain_not_enabled',
+      `chain ${profile.chainId} is not enabled on this deployment`,
+    );
+  const [reading, current] = await Promise.all([
+    readSafe(chain, getAddress(profile.address)),
+    chainRole(chain, profile, { fresh: true }),
+  ]);
+  const scope = widenedScope(current, getAddress(profile.executor), missing);
+  const tx = await planSafeTx(chain, profile, 'change_role', reading, {
+    tx: { to: contracts.multiSendCallOnly, value: 0n, data: '0x', operation: 1, nonce: reading.nonce },
+    scope,
+  });
+  return { scope, tx, safe: reading.address, multiSend: [contracts.multiSendCallOnly, contracts.multiSend] };
+}
+
+/**
+ * What a `409 permissions_not_covered` of a roles profile carries: the Safe transaction (not stored) that would
+ * allow the missing calls, its hash at the Safe's current nonce and its calls in words. Null when it cannot be
+ * built (the chain did not answer): the error still names what is missing.
+ */
+export async function coveringTransactionPreview(profile: ProfileForTx, missing: readonly ScopeEntry[]) {
+  try {
+    const { tx, safe, multiSend } = await roleChange(profile, missing);
+    if (!tx) return null;
+    return {
+      safe,
+      nonce: tx.nonce.toString(),
+      safeTxHash: safeTxHash(profile.chainId, safe, tx),
+      calls: describeSafeTx(tx, safe, { multiSend }).map((c) => ({ to: c.to, description: c.description })),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Console ("Allow these calls"): prepares the role change that allows `missing` on top of what the role allows
+ * now, for the owners to sign. Answers the transaction's id; `409 role_already_covers` when nothing is missing.
+ */
+export async function prepareRoleChange(
+  db: DbOrTx,
+  workspaceId: string,
+  profileId: string,
+  missing: readonly ScopeEntry[],
+): Promise<string> {
+  const profile = await requireProfile(db, workspaceId, profileId);
+  if (profile.kind !== 'roles')
+    throw new ApiError(409, 'profile_not_roles', 'only a roles profile has a role to extend');
+  const { scope, tx } = await roleChange(profile, missing);
+  if (!tx) throw new ApiError(409, 'role_already_covers', 'the role already allows these calls');
+  return db.transaction((t) => insertSafeTransaction(t, profile, 'change_role', tx, scope));
+}

@@ -1,0 +1,87 @@
+// Safe transactions in words: every call a prepared transaction makes, decoded (Safe module management, the
+// Roles modifier's deployment and role changes) so owners read what they sign before they sign it.
+import { type Address, decodeFunctionData, type Hex, isAddressEqual, size } from 'viem';
+import { decodeKey, rolesAbi } from 'zodiac-roles-sdk';
+import type { PlannedCall } from '@/lib/runtime/task-types';
+import { DELEGATE_CALL, multiSendAbi, safeAbi } from '@/lib/safe/abi';
+import { unpackMultiSend } from '@/lib/safe/module-call';
+import type { SafeTx } from '@/lib/safe/transaction';
+import { moduleProxyFactoryAbi } from './setup';
+
+export type DescribedCall = { to: Address; value: string; data: Hex; description: string };
+
+/** `names`: known function signatures by selector (from a release's permissions.json), for friendlier words. */
+export type FunctionNames = ReadonlyMap<string, string>;
+
+const fn = (selector: string, names?: FunctionNames) =>
+  selector === '0x00000000'
+    ? 'plain transfers (no calldata)'
+    : (names?.get(selector.toLowerCase()) ?? selector);
+
+const roleName = (key: Hex) => {
+  try {
+    return `"${decodeKey(key)}"`;
+  } catch {
+    return key;
+  }
+};
+
+function describeOne(call: PlannedCall, safe: Address, names?: FunctionNames): string {
+  if (size(call.data) === 0) return `Send ${call.value} wei to ${call.to}`;
+  for (const abi of [safeAbi, rolesAbi, moduleProxyFactoryAbi] as const) {
+    let decoded: { functionName: string; args?: readonly unknown[] };
+    try {
+      decoded = decodeFunctionData({ abi, data: call.data }) as typeof decoded;
+    } catch {
+      continue;
+    }
+    const a = (decoded.args ?? []) as readonly never[];
+    const self = isAddressEqual(call.to, safe);
+    switch (decoded.functionName) {
+      case 'enableModule':
+        return `Enable ${a[0]} as a module of ${self ? 'the Safe' : call.to}: it can then execute transactions from it`;
+      case 'disableModule':
+        return `Disable the module ${a[1]} of ${self ? 'the Safe' : call.to}`;
+      case 'deployModule':
+        return `Deploy a Zodiac Roles v2 modifier for the Safe (owner, avatar and target: the Safe; mastercopy ${a[0]})`;
+      case 'assignRoles': {
+        const keys = a[1] as readonly Hex[];
+        const on = a[2] as readonly boolean[];
+        return keys
+          .map((k, i) => `${on[i] ? 'Give' : 'Take'} role ${roleName(k)} ${on[i] ? 'to' : 'from'} ${a[0]}`)
+          .join('; ');
+      }
+      case 'scopeTarget':
+        return `Role ${roleName(a[0])}: on ${a[1]}, allow only the functions listed`;
+      case 'allowTarget':
+        return `Role ${roleName(a[0])}: allow every function on ${a[1]}`;
+      case 'revokeTarget':
+        return `Role ${roleName(a[0])}: allow nothing on ${a[1]}`;
+      case 'allowFunction':
+        return `Role ${roleName(a[0])}: allow ${fn(a[2], names)} on ${a[1]}${(Number(a[3]) & 1) === 1 ? ', sending ether' : ''}`;
+      case 'scopeFunction':
+        return `Role ${roleName(a[0])}: allow ${fn(a[2], names)} on ${a[1]} under conditions on its arguments`;
+      case 'revokeFunction':
+        return `Role ${roleName(a[0])}: stop allowing ${fn(a[2], names)} on ${a[1]}`;
+      case 'setDefaultRole':
+        return `Make role ${roleName(a[1])} the default role of ${a[0]}`;
+      default:
+        return `Call ${decoded.functionName} on ${call.to}`;
+    }
+  }
+  return `Call ${call.data.slice(0, 10)} on ${call.to}${call.value !== '0' ? ` sending ${call.value} wei` : ''}`;
+}
+
+/** The calls a SafeTx makes, each in words: one call, or a MultiSend batch unpacked. */
+export function describeSafeTx(
+  tx: SafeTx,
+  safe: Address,
+  opts: { multiSend: readonly Address[]; names?: FunctionNames },
+): DescribedCall[] {
+  let calls: PlannedCall[] = [{ to: tx.to, value: tx.value.toString(), data: tx.data }];
+  if (tx.operation === DELEGATE_CALL && opts.multiSend.some((m) => isAddressEqual(m, tx.to))) {
+    const { args } = decodeFunctionData({ abi: multiSendAbi, data: tx.data });
+    calls = unpackMultiSend(args[0]);
+  }
+  return calls.map((c) => ({ ...c, description: describeOne(c, safe, opts.names) }));
+}
