@@ -28,7 +28,8 @@ export async function profilePolicy(profile: CoverageProfile): Promise<ProfilePo
   if (!chain || !profile.executor || !profile.rolesModifier)
     return { kind: 'restricted', allows: () => false };
   try {
-    const role = await chainRole(chain, profile as ProfileForTx);
+    // read fresh: a coverage check guards a mutation, and the owners may have changed the role a moment ago
+    const role = await chainRole(chain, profile as ProfileForTx, { fresh: true });
     const executor = getAddress(profile.executor);
     return { kind: 'restricted', allows: (to, selector) => roleAllows(role, executor, to, selector) };
   } catch {

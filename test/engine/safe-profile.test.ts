@@ -30,7 +30,7 @@ import {
   deploySafe,
   fundedAccount,
   ownerSignature,
-  ownersExecuteSomethingElse,
+  ownersExecute,
   type SafeWorld,
   safeSingletonNonL2,
   safeWorld,
@@ -268,7 +268,7 @@ describe('drift: the owners disable the module', () => {
     const enableId = await prepareSafeTransaction(testDb(), w.workspaceId, w.profileId, 'enable_module');
     const first = await getSafeTransactionView(testDb(), enableId);
     const early = await ownerSignature(w.owners[0], first);
-    await ownersExecuteSomethingElse(w.safe, [w.owners[1], w.owners[2]]);
+    await ownersExecute(w.safe, [w.owners[1], w.owners[2]]);
     const stale = await getSafeTransactionView(testDb(), enableId);
     expect(stale).toMatchObject({ state: 'stale', replacedBy: expect.stringMatching(/^stx_/) });
     await expect(addSafeSignature(testDb(), enableId, early)).rejects.toMatchObject({

@@ -4,12 +4,10 @@ import {
   type Address,
   concat,
   createWalletClient,
-  encodeFunctionData,
   getAddress,
   getContractAddress,
   type Hex,
   parseEther,
-  zeroAddress,
   zeroHash,
 } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
@@ -25,7 +23,7 @@ import {
 } from '@/lib/profiles/safe-transactions';
 import { safeAbi } from '@/lib/safe/abi';
 import { prepareSafeCreation } from '@/lib/safe/create';
-import { safeTxTypedData } from '@/lib/safe/transaction';
+import { execTransactionData, packSignatures, safeTxTypedData } from '@/lib/safe/transaction';
 import { localChain, testStackChain } from './chain';
 import { newProject, newWorkspace, testDb, uniq } from './fixtures';
 import { waitForProfile } from './profiles';
@@ -91,37 +89,25 @@ export async function signAndExecute(transactionId: string, signers: PrivateKeyA
   return reportSafeExecution(testDb(), transactionId, hash);
 }
 
-/** Owners execute a Safe transaction of their own (not Tickwork's): a zero-value call that moves the nonce. */
-export async function ownersExecuteSomethingElse(safe: Address, owners: PrivateKeyAccount[]) {
+/** Owners execute a Safe transaction of their own, outside Tickwork (default: a zero-value call moving the nonce). */
+export async function ownersExecute(
+  safe: Address,
+  owners: PrivateKeyAccount[],
+  call: { to: Address; data: Hex } = { to: owners[0].address, data: '0x' },
+) {
   const nonce = await client.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' });
-  const tx = { to: owners[0].address, value: 0n, data: '0x' as Hex, operation: 0, nonce };
+  const tx = { to: call.to, value: 0n, data: call.data, operation: 0, nonce };
   const signed = await Promise.all(
     owners.map(async (o) => ({
       signer: o.address,
       signature: await o.signTypedData(safeTxTypedData(31337, safe, tx)),
     })),
   );
-  signed.sort((a, b) => (BigInt(a.signer) < BigInt(b.signer) ? -1 : 1));
   const executor = await fundedAccount();
   await sent(
     await walletOf(executor).sendTransaction({
       to: safe,
-      data: encodeFunctionData({
-        abi: safeAbi,
-        functionName: 'execTransaction',
-        args: [
-          tx.to,
-          0n,
-          '0x',
-          0,
-          0n,
-          0n,
-          0n,
-          zeroAddress,
-          zeroAddress,
-          `0x${signed.map((s) => s.signature.slice(2)).join('')}`,
-        ],
-      }),
+      data: execTransactionData(tx, packSignatures(signed)),
     }),
   );
 }
@@ -137,7 +123,9 @@ export type SafeWorld = RunWorld & {
  * A Pro workspace with an active Safe profile: a new 2-of-3 Safe (SafeL2 unless `singleton` says otherwise), the profile created on it, two owners sign in
  * separate requests, a stranger executes, and the app's worker sees the module enabled.
  */
-export async function safeWorld(opts: { singleton?: Address } = {}): Promise<SafeWorld> {
+export async function safeWorld(
+  opts: { singleton?: Address; roles?: { scope: { to: string; functions: string[] }[] } } = {},
+): Promise<SafeWorld> {
   const owner = await newWorkspace({ plan: 'pro' });
   const project = await newProject(owner.workspaceId);
   const owners = await Promise.all([0, 1, 2].map(() => fundedAccount()));
@@ -147,6 +135,7 @@ export async function safeWorld(opts: { singleton?: Address } = {}): Promise<Saf
     alias: `safe-${uniq()}`,
     chainId: 31337,
     safe,
+    roles: opts.roles,
   });
   await signAndExecute(safeTransactionId, [owners[2], owners[0]]);
   await waitForProfile(owner.token, profile.id, (p) => p.state === 'active', 30_000);
