@@ -364,7 +364,7 @@ describe('submitterFor', () => {
       });
   });
 
-  it('refuses Roles profiles, a Safe profile without an executor, a disabled chain, and a legacy profile without a key', () => {
+  it('refuses a Safe or roles profile without its executor, roles without sponsorship, a disabled chain, and a legacy profile without a key', () => {
     const db = testDb();
     expect(
       refusal(() => submitterFor({ db, profile: { ...legacy, kind: 'safe' }, gasMode: 'self' })),
@@ -373,10 +373,10 @@ describe('submitterFor', () => {
       message: 'the Safe profile has no executor',
     });
     expect(
-      refusal(() => submitterFor({ db, profile: { ...legacy, kind: 'roles' }, gasMode: 'sponsored' })),
+      refusal(() => submitterFor({ db, profile: { ...legacy, kind: 'roles' }, gasMode: 'self' })),
     ).toEqual({
-      code: 'profile_kind_unsupported',
-      message: 'submitting through a Zodiac Roles profile is not available yet',
+      code: 'gas_mode_unavailable',
+      message: 'roles profiles send sponsored user operations only',
     });
     expect(
       refusal(() => submitterFor({ db, profile: { ...legacy, chainId: 999_999 }, gasMode: 'self' })),

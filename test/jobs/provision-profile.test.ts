@@ -129,10 +129,10 @@ describe('provision-profile: one workflow, two providers', () => {
     expect(await row(profile.id)).toEqual({ state: 'active', state_reason: null });
   });
 
-  it('skips what is neither a pending legacy profile nor a Safe profile', async () => {
+  it('skips what is neither a pending legacy profile nor a live Safe or roles profile', async () => {
     const owner = await newWorkspace();
     const project = await newProject(owner.workspaceId);
-    const safe = await seedProfile(owner.workspaceId, project.id, { kind: 'roles', state: 'pending' });
+    const safe = await seedProfile(owner.workspaceId, project.id, { kind: 'roles', state: 'archived' });
     const archived = await seedProfile(owner.workspaceId, project.id, { state: 'archived' });
     expect((await engine().execute({ events: [event(safe.id)] as never })).result).toEqual({
       profileId: safe.id,
@@ -146,7 +146,7 @@ describe('provision-profile: one workflow, two providers', () => {
       profileId: 'prf_missing',
       skipped: 'not found',
     });
-    expect(await row(safe.id)).toEqual({ state: 'pending', state_reason: null });
+    expect(await row(safe.id)).toEqual({ state: 'archived', state_reason: null });
   });
 });
 
