@@ -40,7 +40,7 @@ export function ConnectWallet() {
     }
   };
   return (
-    <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-3">
       <Button variant="outline" disabled={isPending || !choice.wallet} onClick={start}>
         {isPending ? <Loader2 className="animate-spin" /> : <Wallet />}
         Connect wallet

@@ -1,7 +1,7 @@
 import { Badge } from '@/components/ui/badge';
 import { MiddleTruncate } from '@/components/ui/middle-truncate';
-import { Progress } from '@/components/ui/progress';
 import { RelativeTime } from '@/components/ui/relative-time';
+import { cn } from '@/lib/cn';
 import type { SafeTransactionView } from '@/lib/profiles/safe-transactions';
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -10,14 +10,21 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 export function SafeSignatures({ view }: { view: SafeTransactionView }) {
   const former = view.signatures.filter((s) => !s.owner);
   return (
-    <div className="grid gap-4">
-      <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-4">
+      <div className="grid grid-cols-1 gap-2">
         <p className="font-medium text-sm" data-testid="safe-signatures-collected">
           {view.collected} of {view.threshold} signatures collected
         </p>
-        <Progress value={view.collected} max={view.threshold} />
+        <div className="flex gap-1" aria-hidden>
+          {Array.from({ length: view.threshold }, (_, i) => i).map((i) => (
+            <span
+              key={i}
+              className={cn('h-1.5 flex-1 rounded-full', i < view.collected ? 'bg-primary' : 'bg-muted')}
+            />
+          ))}
+        </div>
       </div>
-      <ul className="grid gap-2">
+      <ul className="grid grid-cols-1 gap-2">
         {view.owners.map((owner) => {
           const signature = view.signatures.find((s) => same(s.signer, owner));
           return (

@@ -108,7 +108,7 @@ export function SafeSigningActions({
   const needed = view.threshold - view.collected;
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <ConnectWallet />
       {busy && (
         <p className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
@@ -117,7 +117,7 @@ export function SafeSigningActions({
         </p>
       )}
       {!busy && sent && (
-        <div className="grid gap-1 text-sm" role="status" data-testid="safe-execution-sent">
+        <div className="grid grid-cols-1 gap-1 text-sm" role="status" data-testid="safe-execution-sent">
           <p className="flex items-center gap-2 text-muted-foreground">
             <Loader2 className="size-4 animate-spin" />
             Execution sent; waiting for the chain to show it…
@@ -126,7 +126,7 @@ export function SafeSigningActions({
         </div>
       )}
       {!busy && !sent && account && (
-        <div className="grid gap-2">
+        <div className="grid grid-cols-1 gap-2">
           {view.execution ? (
             <>
               <Button onClick={() => run(() => execute(view))}>

@@ -8,7 +8,7 @@ const OPERATIONS: Record<number, string> = { 0: '0 (call)', 1: '1 (delegatecall)
 export function SafeTransactionDetails({ view }: { view: SafeTransactionView }) {
   const { transaction } = view;
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <p className="text-sm leading-relaxed [overflow-wrap:anywhere]" data-testid="safe-tx-description">
         {describeSafeTransaction(view)}
       </p>

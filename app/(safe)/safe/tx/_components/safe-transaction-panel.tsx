@@ -72,9 +72,9 @@ export function SafeTransactionPanel({
                 Owners sign with their wallet; once enough have, any wallet executes.
               </CardDescription>
             </CardHeader>
-            <CardContent className="grid gap-5">
+            <CardContent className="grid grid-cols-1 gap-5">
               <SafeSigningActions view={view} onView={setView} onBusy={(b) => (busy.current = b)} />
-              <div className="grid gap-1.5 border-t pt-4">
+              <div className="grid grid-cols-1 gap-1.5 border-t pt-4">
                 <p className="text-muted-foreground text-xs">Signing link, for the other owners</p>
                 <SigningLink id={view.id} />
               </div>

@@ -39,6 +39,13 @@ export function SafeProfileActions({
   const open = safe.openTransaction?.purpose === purpose ? safe.openTransaction : null;
   const Icon = purpose === 'enable_module' ? ShieldCheck : ShieldOff;
   const label = `${LABEL[purpose]} for ${profile.name}`;
+  // Enable Tickwork is the way forward and says so; Revoke access sits with the row's other icon buttons.
+  const iconOnly = purpose === 'disable_module';
+  const look = {
+    variant: 'ghost',
+    size: iconOnly ? 'icon-sm' : 'sm',
+    className: iconOnly ? 'text-muted-foreground hover:text-destructive' : undefined,
+  } as const;
 
   const prepare = () =>
     startTransition(async () => {
@@ -54,23 +61,24 @@ export function SafeProfileActions({
       <Link
         href={`/safe/tx/${open.id}`}
         aria-label={label}
-        className={buttonVariants({ variant: 'ghost', size: 'sm' })}
+        title={LABEL[purpose]}
+        className={buttonVariants(look)}
       >
         <Icon />
-        {LABEL[purpose]}
+        {!iconOnly && LABEL[purpose]}
       </Link>
     );
   return (
     <>
       <Button
-        variant="ghost"
-        size="sm"
+        {...look}
         disabled={pending}
         aria-label={label}
+        title={LABEL[purpose]}
         onClick={() => (purpose === 'enable_module' ? prepare() : setConfirming(true))}
       >
         {pending ? <Loader2 className="animate-spin" /> : <Icon />}
-        {LABEL[purpose]}
+        {!iconOnly && LABEL[purpose]}
       </Button>
       <Dialog
         open={confirming}

@@ -39,7 +39,7 @@ export function DoneStep({
       <CardHeader>
         <CardTitle>{active ? `${profile.name} is active` : 'Almost there'}</CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         {active ? (
           <p className="flex items-start gap-2 text-sm" data-testid="safe-profile-active">
             <CircleCheck className="mt-0.5 size-4 shrink-0 text-success" />
@@ -47,7 +47,7 @@ export function DoneStep({
             Safe. The executor pays the gas, so keep it funded.
           </p>
         ) : (
-          <div className="grid gap-1 text-sm" role="status">
+          <div className="grid grid-cols-1 gap-1 text-sm" role="status">
             <p className="flex items-center gap-2">
               <Loader2 className="size-4 animate-spin" />
               Waiting for Tickwork to see the module enabled on chain…

@@ -35,7 +35,7 @@ export function ExistingSafeForm({
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-3">
+    <form onSubmit={submit} className="grid grid-cols-1 gap-3">
       <Field
         label="Safe address"
         htmlFor="safe-address"

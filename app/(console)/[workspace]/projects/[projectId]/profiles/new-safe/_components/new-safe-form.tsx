@@ -99,9 +99,9 @@ export function NewSafeForm({
 
   const locked = deploying || !!sent;
   return (
-    <div className="grid gap-5">
+    <div className="grid grid-cols-1 gap-5">
       <ConnectWallet />
-      <fieldset className="grid gap-2" disabled={locked}>
+      <fieldset className="grid grid-cols-1 gap-2" disabled={locked}>
         <legend className="mb-2 font-medium text-sm">Owners</legend>
         {owners.map((owner, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions in the list being edited
@@ -166,8 +166,8 @@ export function NewSafeForm({
           Predict address
         </Button>
       ) : (
-        <div className="grid gap-3 rounded-lg border bg-muted/30 p-4">
-          <div className="grid gap-1">
+        <div className="grid grid-cols-1 gap-3 rounded-lg border bg-muted/30 p-4">
+          <div className="grid grid-cols-1 gap-1">
             <p className="text-muted-foreground text-xs">The Safe will be created at</p>
             <MiddleTruncate
               value={prediction.address}
@@ -176,7 +176,7 @@ export function NewSafeForm({
             />
           </div>
           {sent ? (
-            <div className="grid gap-1 text-sm" role="status">
+            <div className="grid grid-cols-1 gap-1 text-sm" role="status">
               <p className="flex items-center gap-2 text-muted-foreground">
                 {deployed ? (
                   <CircleCheck className="size-4 text-success" />

@@ -75,7 +75,7 @@ export function ProfileStep({
             key encrypted; the executor sends the runs through the Safe once the owners enable it.
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-5">
+        <CardContent className="grid grid-cols-1 gap-5">
           <Field
             label="Alias"
             htmlFor="safe-profile-alias"
@@ -94,7 +94,7 @@ export function ProfileStep({
             />
           </Field>
           {profile && (
-            <div className="grid gap-4 rounded-lg border bg-muted/30 p-4">
+            <div className="grid grid-cols-1 gap-4 rounded-lg border bg-muted/30 p-4">
               <p className="flex items-center gap-2 font-medium text-sm">
                 <CircleCheck className="size-4 text-success" />
                 Profile {profile.name} created; it stays pending until the owners enable Tickwork.

@@ -40,7 +40,7 @@ export function SafeStep({
         <CardTitle>Choose the Safe</CardTitle>
         <CardDescription>The Safe sends the profile&apos;s transactions and holds its funds.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid grid-cols-1 gap-6">
         <Field label="Chain" htmlFor="safe-chain" className="max-w-sm">
           <Select
             id="safe-chain"

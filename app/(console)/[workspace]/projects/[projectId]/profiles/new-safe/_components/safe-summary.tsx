@@ -24,7 +24,7 @@ export function SafeSummary({ safe }: { safe: SafeReading }) {
         <code className="font-mono text-xs">{safe.nonce}</code>
       </Detail>
       <Detail label="Owners">
-        <ul className="grid gap-1">
+        <ul className="grid grid-cols-1 gap-1">
           {safe.owners.map((owner) => (
             <li key={owner} data-testid="safe-summary-owner">
               <MiddleTruncate value={owner} className="text-xs" />
@@ -36,7 +36,7 @@ export function SafeSummary({ safe }: { safe: SafeReading }) {
         {safe.modules.length === 0 ? (
           <span className="text-muted-foreground">none enabled</span>
         ) : (
-          <ul className="grid gap-1">
+          <ul className="grid grid-cols-1 gap-1">
             {safe.modules.map((module) => (
               <li key={module}>
                 <MiddleTruncate value={module} className="text-xs" />
