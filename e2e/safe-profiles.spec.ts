@@ -8,7 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { createProject, openDialog, rpcUrl, signIn } from './support/console';
 import { releaseZip, uploadRelease } from './support/releases';
-import { chainClient, counterLastCaller, deploySafe, fundAccount } from './support/safe';
+import { chainClient, counterLastCaller, deploySafe, execSafeTransaction, fundAccount } from './support/safe';
 import { shotAtDesktopSizes } from './support/shots';
 import { connectWallet, installWallet } from './support/wallet';
 
@@ -189,7 +189,13 @@ test('a 2-of-3 Safe: two owners sign on the public page in their own browsers, o
   await installWallet(page, { rpcUrl: rpcUrl() });
   await openSafeWizard(page, 'Multisig Ops');
 
-  // Step 1: the existing Safe, read from the chain.
+  // Step 1: the existing Safe, read from the chain; what is not one is refused in words.
+  await page.getByLabel('Safe address').fill('0x1234');
+  await page.getByRole('button', { name: 'Read Safe' }).click();
+  await expect(page.getByText('must be a 20-byte 0x hex address')).toBeVisible();
+  await page.getByLabel('Safe address').fill(COUNTER);
+  await page.getByRole('button', { name: 'Read Safe' }).click();
+  await expect(page.getByText(`the contract at ${COUNTER} is not a Safe`)).toBeVisible();
   await page.getByLabel('Safe address').fill(safe);
   await page.getByRole('button', { name: 'Read Safe' }).click();
   await expect(page.getByTestId('safe-threshold')).toHaveText('2 of 3 owners');
@@ -233,4 +239,39 @@ test('a 2-of-3 Safe: two owners sign on the public page in their own browsers, o
   await expect(row.getByTestId('profile-state')).toHaveText('active');
   await expect(row.getByTestId('profile-safe-owners')).toHaveText('· 2 of 3 owners');
   await expect(row.getByTestId('profile-module')).toHaveText('module enabled');
+});
+
+test('the Safe used its nonce before the owners signed: the transaction is prepared again and linked', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const ownerKey = generatePrivateKey();
+  const wallet = await installWallet(page, { rpcUrl: rpcUrl(), privateKey: ownerKey });
+  await fundAccount(wallet.address);
+  const safe = await deploySafe([wallet.address], 1);
+  await openSafeWizard(page, 'Nonce Drift');
+  const profilesUrl = page.url().replace(/\/new-safe$/, '');
+  await page.getByLabel('Safe address').fill(safe);
+  await page.getByRole('button', { name: 'Read Safe' }).click();
+  await expect(page.getByTestId('safe-summary')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await createSafeProfile(page, 'Drifting Safe', 'safe-30-wizard');
+  await expect(page.getByTestId('safe-tx-nonce')).toHaveText('0');
+
+  // The owner executes another Safe transaction first: nonce 0 is gone.
+  await execSafeTransaction(safe, ownerKey, { to: safe, data: '0x' });
+  await expect(page.getByTestId('safe-tx-replaced')).toContainText('can no longer run', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: 'Sign and execute' })).toHaveCount(0);
+  await shotAtDesktopSizes(page, 'safe-31-wizard-nonce-moved');
+
+  // The link opens the transaction prepared again at nonce 1; the owner signs and executes it there.
+  await page.getByRole('link', { name: 'Open the new transaction' }).click();
+  await expect(page.getByTestId('safe-tx-nonce')).toHaveText('1');
+  await connectWallet(page);
+  await page.getByRole('button', { name: 'Sign and execute' }).click();
+  await expect(page.getByTestId('safe-tx-executed')).toBeVisible({ timeout: 30_000 });
+  await page.goto(profilesUrl);
+  await expect(profileRow(page, 'Drifting Safe').getByTestId('profile-state')).toHaveText('active', {
+    timeout: 30_000,
+  });
 });

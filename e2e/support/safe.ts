@@ -5,6 +5,7 @@ import {
   createWalletClient,
   defineChain,
   encodeFunctionData,
+  type Hex,
   http,
   parseEther,
   zeroAddress,
@@ -14,6 +15,7 @@ import { LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_COUNTER } from '@/lib/chains/demo/artifacts';
 import { safeAbi, safeProxyFactoryAbi } from '@/lib/safe/abi';
+import { execTransactionData, safeTxTypedData } from '@/lib/safe/transaction';
 import { rpcUrl } from './console';
 
 // The test's own view of the local chain (anvil of the stack under test): funding, Safes deployed without the
@@ -78,3 +80,19 @@ export const counterLastCaller = () =>
     abi: DEMO_COUNTER.abi,
     functionName: 'lastCaller',
   });
+
+/**
+ * A Safe transaction signed by one owner and executed outside Tickwork (a 1-of-1 Safe): it uses the Safe's nonce,
+ * as the owners' own transactions do.
+ */
+export async function execSafeTransaction(safe: Address, ownerKey: Hex, call: { to: Address; data: Hex }) {
+  const client = chainClient();
+  const owner = privateKeyToAccount(ownerKey);
+  const nonce = await client.readContract({ address: safe, abi: safeAbi, functionName: 'nonce' });
+  const tx = { ...call, value: 0n, operation: 0, nonce };
+  const signature = await owner.signTypedData(safeTxTypedData(31337, safe, tx));
+  await fundAccount(owner.address);
+  const wallet = createWalletClient({ account: owner, chain: anvil(), transport: http(rpcUrl()) });
+  const hash = await wallet.sendTransaction({ to: safe, data: execTransactionData(tx, signature) });
+  await client.waitForTransactionReceipt({ hash });
+}
