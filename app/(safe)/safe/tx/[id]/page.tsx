@@ -14,7 +14,8 @@ import { SafeReadError } from '@/lib/safe/read';
 import { PURPOSE_TITLE } from '../_components/describe-safe-transaction';
 import { SafeTransactionPanel } from '../_components/safe-transaction-panel';
 
-export const metadata: Metadata = { title: 'Safe transaction' };
+// A link for the owners, not a page for search engines.
+export const metadata: Metadata = { title: 'Safe transaction', robots: { index: false, follow: false } };
 
 /** The view, or why it cannot be shown (the chain did not answer, or is no longer enabled); unknown ids are 404. */
 async function load(id: string) {
