@@ -81,8 +81,13 @@ test('a 1-of-1 Safe created in the wizard is enabled in one step and runs an exe
   // Step 1: a new Safe, the connected wallet its sole owner; its address is known before anything is sent.
   await page.getByRole('radio', { name: /Create a new Safe/ }).check();
   await connectWallet(page);
-  await expect(page.getByLabel('Owner 1')).toHaveValue(wallet.address);
+  await expect(page.getByLabel('Owner 1', { exact: true })).toHaveValue(wallet.address);
   await expect(page.getByLabel('Threshold')).toHaveValue('1');
+  await page.getByRole('button', { name: 'Add owner' }).click();
+  await page.getByLabel('Owner 2', { exact: true }).fill('0xnot-an-address');
+  await page.getByRole('button', { name: 'Predict address' }).click();
+  await expect(page.getByText('Owner 2 must be a 20-byte 0x hex address')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove owner 2' }).click();
   await page.getByRole('button', { name: 'Predict address' }).click();
   const predicted = page.getByTestId('safe-predicted-address');
   await expect(predicted).toHaveAttribute('title', /^0x[0-9a-fA-F]{40}$/);

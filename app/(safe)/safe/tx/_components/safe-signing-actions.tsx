@@ -26,9 +26,6 @@ const STEP_LABEL: Record<Exclude<Step, 'idle'>, string> = {
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** A readable failure: the server's refusal is already one; a wallet's is put in words. */
-class Refusal extends Error {}
-
 /**
  * The connected wallet's part: an owner who has not signed signs (and executes at once when that signature
  * completes the threshold); once the threshold is met, any wallet executes. `onView` receives every newer view;
@@ -62,7 +59,7 @@ export function SafeSigningActions({
     try {
       await work();
     } catch (e) {
-      setError(e instanceof Refusal ? e.message : describeWalletError(e));
+      setError(describeWalletError(e));
       // The refusal may come from a change on chain (the nonce moved): show the transaction as it is now.
       const fresh = await safeTransactionViewAction(view.id);
       if (fresh.ok) onView(fresh.data);
@@ -86,7 +83,7 @@ export function SafeSigningActions({
     setStep('reporting');
     setSent(hash);
     const result = await reportSafeExecutionAction(current.id, hash);
-    if (!result.ok) throw new Refusal(result.error);
+    if (!result.ok) throw new Error(result.error);
     onView(result.data);
   };
 
@@ -98,7 +95,7 @@ export function SafeSigningActions({
       const signature = await signTypedData({ ...walletTypedData(view), account });
       setStep('saving');
       const result = await addSafeSignatureAction(view.id, signature);
-      if (!result.ok) throw new Refusal(result.error);
+      if (!result.ok) throw new Error(result.error);
       onView(result.data);
       if (thenExecute) await execute(result.data);
     });

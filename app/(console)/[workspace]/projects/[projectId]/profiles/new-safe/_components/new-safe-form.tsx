@@ -78,7 +78,10 @@ export function NewSafeForm({
         owners: owners.map((o) => o.trim()),
         threshold,
       });
-      if (!result.ok) return setError(result.error);
+      if (!result.ok) {
+        const owner = result.field?.match(/^owners\.(\d+)$/);
+        return setError(owner ? `Owner ${Number(owner[1]) + 1} ${result.error}` : result.error);
+      }
       setPrediction(result.data);
     });
 
