@@ -15,7 +15,7 @@ import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
-import { isModuleEnabled, readSafe, SafeReadError, type SafeReading } from '@/lib/safe/read';
+import { isModuleEnabled, readSafe, readSafeOrRefuse, type SafeReading } from '@/lib/safe/read';
 import { publicClientFor } from './chain';
 import { delegationCode } from './provision';
 import { insertSafeTransaction } from './safe-transactions';
@@ -37,13 +37,6 @@ export const safeSnapshot = (reading: SafeReading, moduleEnabled: boolean): Safe
   moduleEnabled,
   readAt: new Date().toISOString(),
 });
-
-/** A SafeReadError as the API's 400 (or 503 when the chain did not answer). */
-export function safeReadRefusal(error: unknown): never {
-  if (!(error instanceof SafeReadError)) throw error;
-  if (error.code === 'chain_unavailable') throw new ApiError(503, 'chain_unavailable', error.message);
-  throw new ApiError(400, error.code, error.message);
-}
 
 /** The chain's Safe contracts, or a refusal when the chain has none recorded. */
 export function requireSafeContracts(chain: ChainConfig) {
@@ -67,7 +60,7 @@ export async function createSafeProfile(db: DbOrTx, workspaceId: string, input: 
   await requireProject(db, workspaceId, input.projectId);
   const chain = await requireProfileChain(db, workspaceId, input.chainId);
   requireSafeContracts(chain);
-  const reading = await readSafe(chain, getAddress(input.safe)).catch(safeReadRefusal);
+  const reading = await readSafeOrRefuse(chain, getAddress(input.safe));
   const key = generatePrivateKey();
   const executor = privateKeyToAccount(key).address;
 

@@ -5,8 +5,9 @@
 // what counts).
 import { z } from 'zod';
 import { getDb } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
+import { takeRateLimit } from '@/lib/api/rate-limit';
 import { runConsoleAction } from '@/lib/console/action';
-import { safeReadRefusal } from '@/lib/profiles/safe';
 import {
   addSafeSignature,
   getSafeTransactionView,
@@ -19,20 +20,31 @@ const Signature = z
   .regex(/^0x[0-9a-fA-F]{130}$/, 'a signature is 65 bytes of hex (r, s, v), as wallets return it');
 const TxHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a transaction hash is 32 bytes of hex');
 
+/**
+ * Every action reads the chain, and no session stands in front of them: each transaction has its own bucket
+ * (the management API's token bucket, `TICKWORK_RATE_LIMIT_PER_MINUTE`), so a page left polling or a script
+ * hammering one link cannot turn into unbounded RPC traffic.
+ */
+async function throttled<T>(rawId: string, body: (id: string) => Promise<T>): Promise<T> {
+  const id = SafeTransactionId.parse(rawId);
+  const { allowed } = await takeRateLimit(`safe-tx:${id}`);
+  if (!allowed)
+    throw new ApiError(429, 'rate_limited', 'too many requests for this Safe transaction; wait a moment');
+  return body(id);
+}
+
 export async function safeTransactionViewAction(id: string) {
-  return runConsoleAction(() =>
-    getSafeTransactionView(getDb(), SafeTransactionId.parse(id)).catch(safeReadRefusal),
-  );
+  return runConsoleAction(() => throttled(id, (valid) => getSafeTransactionView(getDb(), valid)));
 }
 
 export async function addSafeSignatureAction(id: string, signature: string) {
   return runConsoleAction(() =>
-    addSafeSignature(getDb(), SafeTransactionId.parse(id), Signature.parse(signature)).catch(safeReadRefusal),
+    throttled(id, (valid) => addSafeSignature(getDb(), valid, Signature.parse(signature))),
   );
 }
 
 export async function reportSafeExecutionAction(id: string, txHash: string) {
   return runConsoleAction(() =>
-    reportSafeExecution(getDb(), SafeTransactionId.parse(id), TxHash.parse(txHash)).catch(safeReadRefusal),
+    throttled(id, (valid) => reportSafeExecution(getDb(), valid, TxHash.parse(txHash))),
   );
 }

@@ -7,7 +7,7 @@ import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { AddressSchema } from '@/lib/chains/address';
 import { runConsoleAction } from '@/lib/console/action';
 import { fundProfile } from '@/lib/profiles/dev-funding';
-import { createSafeProfile, safeReadRefusal } from '@/lib/profiles/safe';
+import { createSafeProfile } from '@/lib/profiles/safe';
 import { prepareSafeTransaction } from '@/lib/profiles/safe-transactions';
 import { CreateProfileBody, RenameProfileBody, ShareProfileBody } from '@/lib/profiles/schemas';
 import {
@@ -73,7 +73,7 @@ export async function prepareSafeTransactionAction(
       workspace.id,
       profileId,
       SafeTransactionPurpose.parse(purpose),
-    ).catch(safeReadRefusal);
+    );
     revalidatePath(profilesPath(workspaceSlug, projectId));
     return { id };
   });

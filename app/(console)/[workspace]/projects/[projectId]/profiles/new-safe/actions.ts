@@ -8,10 +8,10 @@ import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { AddressSchema } from '@/lib/chains/address';
 import { runConsoleAction } from '@/lib/console/action';
-import { requireSafeContracts, safeReadRefusal } from '@/lib/profiles/safe';
+import { requireSafeContracts } from '@/lib/profiles/safe';
 import { requireProfile, requireProfileChain } from '@/lib/profiles/service';
 import { prepareSafeCreation } from '@/lib/safe/create';
-import { readSafe } from '@/lib/safe/read';
+import { readSafeOrRefuse } from '@/lib/safe/read';
 
 const ChainId = z.int32().positive();
 
@@ -47,7 +47,7 @@ export async function readSafeAction(workspaceSlug: string, input: { chainId: nu
     const { workspace } = await requireWorkspaceAccess(workspaceSlug);
     const { chainId, address } = SafeLookup.parse(input);
     const { chain } = await safeChain(workspace.id, chainId);
-    const safe = await readSafe(chain, address).catch(safeReadRefusal);
+    const safe = await readSafeOrRefuse(chain, address);
     return { ...safe, nonce: safe.nonce.toString() };
   });
 }
