@@ -5,15 +5,11 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { createProject, openDialog, rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { measureOverflow } from './support/overflow';
 import { createFundedProfile } from './support/profiles';
 import { releaseZip, uploadRelease } from './support/releases';
-import { shot } from './support/shots';
+import { DESKTOP_SIZES, shot } from './support/shots';
 import { installWallet } from './support/wallet';
-
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 1440, height: 900 },
-];
 
 const TARGET = '0x000000000000000000000000000000000000dEaD';
 // The first real run sends one call; later ones fail with a long message (a dry run does not count).
@@ -122,6 +118,7 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
       { name: 'functions', route: `${p}/functions`, url: `${project}/functions` },
       { name: 'function', route: `${p}/functions/[functionId]`, url: release ?? '' },
       { name: 'profiles', route: `${p}/profiles`, url: `${project}/profiles` },
+      { name: 'new Safe profile', route: `${p}/profiles/new-safe`, url: `${project}/profiles/new-safe` },
       { name: 'executables', route: `${p}/executables`, url: `${project}/executables` },
       { name: 'executable', route: `${p}/executables/[executableId]`, url: executable },
       { name: 'executions', route: `${p}/executions`, url: `${project}/executions` },
@@ -136,38 +133,6 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
       { name: 'chains', route: '/[workspace]/chains', url: `${ws}/chains` },
       { name: 'API reference', route: '/[workspace]/api-reference', url: `${ws}/api-reference` },
     ],
-  };
-}
-
-/** What runs past the right edge: the document, the main column, and tables that need a scroll bar. */
-function measureOverflow() {
-  const root = document.documentElement;
-  const main = document.querySelector('main');
-  const nameOf = (el: Element) => {
-    const testId = el.getAttribute('data-testid');
-    const label = el.getAttribute('aria-label');
-    const text = (el.textContent ?? '').trim().slice(0, 40);
-    return `<${el.tagName.toLowerCase()}${testId ? ` data-testid=${testId}` : ''}${label ? ` aria-label="${label}"` : ''}> "${text}"`;
-  };
-  // The innermost elements of the main column that pass its content edge (or the viewport's): the culprits.
-  const edge = main
-    ? Math.min(
-        root.clientWidth,
-        main.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(main).paddingRight),
-      )
-    : root.clientWidth;
-  const past = [...document.querySelectorAll('main *')].filter(
-    (el) => el.getBoundingClientRect().right > edge + 0.5,
-  );
-  const culprits = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
-  const tables = [...document.querySelectorAll('[data-slot="table-container"]')]
-    .filter((el) => el.scrollWidth > el.clientWidth)
-    .map((el) => `${nameOf(el)} needs ${el.scrollWidth - el.clientWidth}px more`);
-  return {
-    document: { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth },
-    main: main ? { scrollWidth: main.scrollWidth, clientWidth: main.clientWidth } : null,
-    culprits: culprits.slice(0, 5).map(nameOf),
-    tables,
   };
 }
 
@@ -197,7 +162,7 @@ test('the walk covers every console page', () => {
   for (const visit of workspace.visits) expect(visit.url, visit.name).toMatch(/^\//);
 });
 
-for (const size of SIZES) {
+for (const size of DESKTOP_SIZES) {
   test(`every console page fits ${size.width}×${size.height} and finds all its resources`, async ({
     browser,
   }) => {

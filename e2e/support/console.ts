@@ -25,13 +25,16 @@ export async function createProject(page: Page, name: string) {
 
 /**
  * Clicks the button that opens a dialog until the dialog shows: a click that lands before React hydrated the
- * server-rendered button does nothing (a slow machine makes that window wide).
+ * server-rendered button does nothing (a slow machine makes that window wide). With `menuItem`, the button
+ * opens a menu and that item of it opens the dialog.
  */
-export async function openDialog(page: Page, button: string) {
+export async function openDialog(page: Page, button: string, menuItem?: string) {
   const dialog = page.getByRole('dialog');
   await expect(async () => {
-    if (!(await dialog.isVisible()))
+    if (!(await dialog.isVisible())) {
       await page.getByRole('button', { name: button }).first().click({ timeout: 2_000 });
+      if (menuItem) await page.getByRole('menuitem', { name: menuItem }).click({ timeout: 2_000 });
+    }
     await expect(dialog).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }

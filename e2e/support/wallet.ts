@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import {
   type Address,
   createWalletClient,
@@ -131,4 +131,14 @@ export async function installWallet(
     icon: ICON,
   });
   return { address: account.address, account };
+}
+
+/** Connects the injected wallet with the page's Connect wallet button (again until hydration let it work). */
+export async function connectWallet(page: Page) {
+  const connected = page.getByTestId('connected-account');
+  await expect(async () => {
+    if (!(await connected.isVisible()))
+      await page.getByRole('button', { name: 'Connect wallet' }).click({ timeout: 2_000 });
+    await expect(connected).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

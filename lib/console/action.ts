@@ -21,7 +21,8 @@ export async function runConsoleAction<T>(body: () => Promise<T>): Promise<Actio
     return { ok: true, data: await body() };
   } catch (error) {
     unstable_rethrow(error);
-    if (error instanceof ApiError && error.status < 500) {
+    // 503: a dependency (the chain) did not answer; its message says so and what to do
+    if (error instanceof ApiError && (error.status < 500 || error.status === 503)) {
       return { ok: false, error: error.message, code: error.code, details: error.extra };
     }
     if (error instanceof ZodError) {

@@ -1,5 +1,4 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
-import type { Address } from 'viem';
 import type { Db } from '@/db/client';
 import { executions } from '@/db/schema';
 import { receiptReader } from '@/lib/chains/submitters';

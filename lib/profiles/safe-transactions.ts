@@ -2,7 +2,7 @@
 // signing: one record per transaction at a fixed Safe nonce, signatures added one owner at a time from any
 // browser, checked against the owners read from the chain. Once the Safe's nonce moves past a transaction that
 // did not happen, it is stale and prepared again at the new nonce.
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, isHex, size } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import { profiles, type SafeSignature, safeTransactions } from '@/db/schema';
@@ -13,7 +13,7 @@ import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { describeSafeTx } from '@/lib/roles/describe';
 import { normalizeScope, type ScopeEntry } from '@/lib/roles/role';
-import { isModuleEnabled, readSafe, type SafeReading } from '@/lib/safe/read';
+import { isModuleEnabled, readSafeOrRefuse, type SafeReading } from '@/lib/safe/read';
 import {
   execTransactionData,
   packSignatures,
@@ -102,7 +102,7 @@ export async function prepareSafeTransaction(
   if (profile.kind === 'legacy' || !profile.executor)
     throw refusal(409, 'profile_not_safe', 'only Safe and roles profiles have module transactions');
   const chain = chainOf(profile.chainId);
-  const reading = await readSafe(chain, profile.address as Address);
+  const reading = await readSafeOrRefuse(chain, profile.address as Address);
   const enabled = await isModuleEnabled(chain, reading.address, tickworkModuleOf(profile));
   if (purpose === 'enable_module' && enabled)
     throw refusal(409, 'module_already_enabled', "Tickwork's module is already enabled on this Safe");
@@ -164,7 +164,7 @@ async function settle(
 export async function getSafeTransactionView(db: DbOrTx, id: string) {
   const row = await loadTransaction(db, id);
   const chain = chainOf(row.chainId);
-  const reading = await readSafe(chain, row.safe as Address);
+  const reading = await readSafeOrRefuse(chain, row.safe as Address);
   const current = await settle(db, row, reading);
   return toView(current, reading, chain.name);
 }
@@ -241,7 +241,7 @@ export async function addSafeSignature(db: DbOrTx, id: string, signature: string
     throw refusal(400, 'invalid_signature', 'a signature is 65 bytes of hex (r, s, v), as wallets return it');
   const row = await loadTransaction(db, id);
   const chain = chainOf(row.chainId);
-  const reading = await readSafe(chain, row.safe as Address);
+  const reading = await readSafeOrRefuse(chain, row.safe as Address);
   const current = await settle(db, row, reading);
   if (current.state !== 'collecting')
     throw new ApiError(
@@ -283,8 +283,14 @@ export async function reportSafeExecution(db: DbOrTx, id: string, txHash: string
   if (!isHex(txHash) || size(txHash) !== 32)
     throw refusal(400, 'invalid_request', 'txHash is a 32-byte hex hash');
   const row = await loadTransaction(db, id);
-  await db.update(safeTransactions).set({ executedTxHash: txHash }).where(eq(safeTransactions.id, id));
-  await enqueue('profile/provision.requested', { profileId: row.profileId });
+  // Only while it collects: a report on an executed, stale or cancelled transaction changes nothing.
+  if (row.state === 'collecting') {
+    await db
+      .update(safeTransactions)
+      .set({ executedTxHash: txHash })
+      .where(and(eq(safeTransactions.id, id), eq(safeTransactions.state, 'collecting')));
+    await enqueue('profile/provision.requested', { profileId: row.profileId });
+  }
   return getSafeTransactionView(db, id);
 }
 
@@ -294,7 +300,7 @@ export async function openSafeTransactionOf(db: DbOrTx, profileId: string) {
     .select({ id: safeTransactions.id, purpose: safeTransactions.purpose })
     .from(safeTransactions)
     .where(and(eq(safeTransactions.profileId, profileId), eq(safeTransactions.state, 'collecting')))
-    .orderBy(safeTransactions.id)
+    .orderBy(desc(safeTransactions.id))
     .limit(1);
   return row ?? null;
 }

@@ -19,7 +19,7 @@ import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
 import { normalizeScope, type ScopeEntry, TICKWORK_ROLE_KEY } from '@/lib/roles/role';
 import { batchSafeTx, rolesSetupCalls } from '@/lib/roles/setup';
-import { isModuleEnabled, readSafe, SafeReadError, type SafeReading } from '@/lib/safe/read';
+import { isModuleEnabled, readSafe, readSafeOrRefuse, type SafeReading } from '@/lib/safe/read';
 import { enableModuleTx } from '@/lib/safe/transaction';
 import { publicClientFor } from './chain';
 import { delegationCode } from './provision';
@@ -51,13 +51,6 @@ export const safeSnapshot = (reading: SafeReading, moduleEnabled: boolean): Safe
   readAt: new Date().toISOString(),
 });
 
-/** A SafeReadError as the API's 400 (or 503 when the chain did not answer). */
-export function safeReadRefusal(error: unknown): never {
-  if (!(error instanceof SafeReadError)) throw error;
-  if (error.code === 'chain_unavailable') throw new ApiError(503, 'chain_unavailable', error.message);
-  throw new ApiError(400, error.code, error.message);
-}
-
 /** The chain's Safe contracts, or a refusal when the chain has none recorded. */
 export function requireSafeContracts(chain: ChainConfig) {
   const contracts = getChainContracts(chain.chainId);
@@ -82,7 +75,7 @@ export async function createSafeProfile(db: DbOrTx, workspaceId: string, input: 
   await requireProject(db, workspaceId, input.projectId);
   const chain = await requireProfileChain(db, workspaceId, input.chainId);
   const contracts = requireSafeContracts(chain);
-  const reading = await readSafe(chain, getAddress(input.safe)).catch(safeReadRefusal);
+  const reading = await readSafeOrRefuse(chain, getAddress(input.safe));
   const key = generatePrivateKey();
   const executor = privateKeyToAccount(key).address;
   const kind = input.roles ? 'roles' : 'safe';

@@ -7,7 +7,17 @@ import { slugify, withRandomSuffix } from '@/lib/slug';
 import type { PlanId } from '@/lib/usage/plans';
 
 /** Console paths beside `/[workspace]`: a workspace may not take their names. */
-const RESERVED_SLUGS = new Set(['signin', 'cli', 'api', 'auth', 'new', 'settings', 'login', 'logout']);
+const RESERVED_SLUGS = new Set([
+  'signin',
+  'cli',
+  'api',
+  'auth',
+  'new',
+  'settings',
+  'login',
+  'logout',
+  'safe',
+]);
 
 export type CreateWorkspaceInput = { name: string; plan?: PlanId; ownerUserId?: string };
 

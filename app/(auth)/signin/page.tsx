@@ -5,6 +5,7 @@ import { currentConsoleUser } from '@/lib/auth/console';
 import { githubConfigured } from '@/lib/auth/next-auth';
 import { enabledChains } from '@/lib/chains/config';
 import { safeCallbackUrl } from '@/lib/console/callback-url';
+import { walletChain } from '@/lib/console/wallet-chains';
 import { GithubSignIn } from './_components/github-sign-in';
 import { SiweSignIn } from './_components/siwe-sign-in';
 
@@ -25,12 +26,7 @@ export default async function SignInPage({
   const { callbackUrl, error } = await searchParams;
   const destination = safeCallbackUrl(callbackUrl);
   if (await currentConsoleUser()) redirect(destination);
-  // Only what the wallet needs: RPC URLs stay on the server (they may hold provider keys).
-  const chains = enabledChains().map(({ chainId, name, nativeCurrency }) => ({
-    chainId,
-    name,
-    nativeCurrency,
-  }));
+  const chains = enabledChains().map(walletChain);
 
   return (
     <div>

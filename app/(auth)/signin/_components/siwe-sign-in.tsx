@@ -2,13 +2,13 @@
 
 import { Loader2, Wallet } from 'lucide-react';
 import { getCsrfToken, signIn } from 'next-auth/react';
-import { useEffect, useState } from 'react';
-import { BaseError } from 'viem';
+import { useState } from 'react';
 import { createSiweMessage } from 'viem/siwe';
-import { type Connector, useConnect, useConnectors, useSignMessage } from 'wagmi';
+import { type Connector, useConnect, useSignMessage } from 'wagmi';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
-import { type WalletChain, WalletProviders } from './wallet-providers';
+import { useWalletChoice, WalletChoice } from '@/components/wallet/wallet-choice';
+import { type WalletChain, WalletProviders } from '@/components/wallet/wallet-providers';
+import { describeWalletError } from '@/components/wallet/wallets';
 
 type Step = 'idle' | 'connecting' | 'signing' | 'verifying';
 
@@ -19,46 +19,13 @@ const STEP_LABEL: Record<Step, string> = {
   verifying: 'Verifying signature…',
 };
 
-function describeWalletError(error: unknown): string {
-  if (error instanceof BaseError) {
-    const rejected = error.walk((e) => (e as { code?: unknown }).code === 4001);
-    if (rejected) return 'The request was declined in your wallet.';
-    return error.shortMessage;
-  }
-  return error instanceof Error ? error.message : 'Sign-in failed.';
-}
-
-/** EIP-6963 wallets first; the generic injected connector only when nothing announced itself. */
-function usableWallets(connectors: readonly Connector[]): Connector[] {
-  const announced = connectors.filter((c) => c.id !== 'injected');
-  if (announced.length > 0) return announced;
-  return 'ethereum' in window ? connectors.filter((c) => c.id === 'injected') : [];
-}
-
-/** A wallet's EIP-6963 icon (a data URI), drawn as a background so no image pipeline is involved. */
-function WalletIcon({ src, className }: { src: string; className?: string }) {
-  return (
-    <span
-      aria-hidden="true"
-      className={cn('inline-block shrink-0 rounded-sm bg-center bg-contain bg-no-repeat', className)}
-      style={{ backgroundImage: `url(${JSON.stringify(src)})` }}
-    />
-  );
-}
-
 function SiweButton({ callbackUrl }: { callbackUrl: string }) {
-  const connectors = useConnectors();
+  const choice = useWalletChoice();
+  const { wallet } = choice;
   const { mutateAsync: connect } = useConnect();
   const { mutateAsync: signMessage } = useSignMessage();
   const [step, setStep] = useState<Step>('idle');
   const [error, setError] = useState<string | null>(null);
-  const [chosen, setChosen] = useState<string | null>(null);
-  // Wallets exist only in the browser: render the detected list after hydration.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-
-  const wallets = mounted ? usableWallets(connectors) : [];
-  const wallet = wallets.find((w) => w.uid === chosen) ?? wallets[0];
 
   async function run(connector: Connector) {
     setError(null);
@@ -88,7 +55,7 @@ function SiweButton({ callbackUrl }: { callbackUrl: string }) {
       window.location.assign(callbackUrl);
     } catch (e) {
       setStep('idle');
-      setError(describeWalletError(e));
+      setError(describeWalletError(e, 'Sign-in failed.'));
     }
   }
 
@@ -99,38 +66,7 @@ function SiweButton({ callbackUrl }: { callbackUrl: string }) {
         {busy ? <Loader2 className="animate-spin" /> : <Wallet />}
         {STEP_LABEL[step]}
       </Button>
-      {wallets.length > 1 && (
-        <div className="grid gap-1.5">
-          <p className="text-muted-foreground text-xs">Wallet</p>
-          <div className="flex flex-wrap gap-2">
-            {wallets.map((w) => (
-              <button
-                key={w.uid}
-                type="button"
-                onClick={() => setChosen(w.uid)}
-                className={cn(
-                  'inline-flex items-center gap-2 rounded-md border px-2.5 py-1.5 text-sm transition-colors hover:bg-muted',
-                  w.uid === wallet?.uid && 'border-primary bg-accent text-accent-foreground',
-                )}
-              >
-                {w.icon && <WalletIcon src={w.icon} className="size-4" />}
-                {w.name}
-              </button>
-            ))}
-          </div>
-        </div>
-      )}
-      {wallets.length === 1 && wallet && (
-        <p className="flex items-center justify-center gap-2 text-muted-foreground text-xs">
-          {wallet.icon && <WalletIcon src={wallet.icon} className="size-3.5" />}
-          Using {wallet.name}
-        </p>
-      )}
-      {mounted && wallets.length === 0 && (
-        <p className="rounded-lg border border-dashed px-4 py-3 text-center text-muted-foreground text-sm">
-          No browser wallet detected. Install one such as MetaMask or Rabby, then reload this page.
-        </p>
-      )}
+      <WalletChoice {...choice} />
       {error && (
         <p role="alert" className="text-center text-destructive text-sm">
           {error}

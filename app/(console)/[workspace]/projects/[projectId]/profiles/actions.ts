@@ -1,10 +1,14 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { AddressSchema } from '@/lib/chains/address';
 import { runConsoleAction } from '@/lib/console/action';
 import { fundProfile } from '@/lib/profiles/dev-funding';
+import { createSafeProfile } from '@/lib/profiles/safe';
+import { prepareSafeTransaction } from '@/lib/profiles/safe-transactions';
 import { CreateProfileBody, RenameProfileBody, ShareProfileBody } from '@/lib/profiles/schemas';
 import {
   archiveProfile,
@@ -18,6 +22,9 @@ import {
 const profilesPath = (workspaceSlug: string, projectId: string) =>
   `/${workspaceSlug}/projects/${projectId}/profiles`;
 
+const CreateSafeProfileBody = CreateProfileBody.extend({ safe: AddressSchema });
+const SafeTransactionPurpose = z.enum(['enable_module', 'disable_module']);
+
 export async function createProfileAction(
   workspaceSlug: string,
   projectId: string,
@@ -29,6 +36,46 @@ export async function createProfileAction(
     const profile = await createLegacyProfile(getDb(), workspace.id, body);
     revalidatePath(profilesPath(workspaceSlug, projectId));
     return { id: profile.id, name: profile.name };
+  });
+}
+
+/** A pending Safe profile for an existing Safe; answers its executor and the enabling transaction to sign. */
+export async function createSafeProfileAction(
+  workspaceSlug: string,
+  projectId: string,
+  input: { alias: string; chainId: number; safe: string },
+) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const body = CreateSafeProfileBody.parse({ projectId, ...input });
+    const { profile, safeTransactionId } = await createSafeProfile(getDb(), workspace.id, body);
+    revalidatePath(profilesPath(workspaceSlug, projectId));
+    return {
+      id: profile.id,
+      name: profile.name,
+      executor: profile.executor?.address ?? null,
+      safeTransactionId,
+    };
+  });
+}
+
+/** Prepares a Safe profile's module transaction (enable Tickwork again, or revoke its access) for the owners. */
+export async function prepareSafeTransactionAction(
+  workspaceSlug: string,
+  projectId: string,
+  profileId: string,
+  purpose: 'enable_module' | 'disable_module',
+) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const id = await prepareSafeTransaction(
+      getDb(),
+      workspace.id,
+      profileId,
+      SafeTransactionPurpose.parse(purpose),
+    );
+    revalidatePath(profilesPath(workspaceSlug, projectId));
+    return { id };
   });
 }
 

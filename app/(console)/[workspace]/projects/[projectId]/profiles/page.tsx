@@ -6,10 +6,11 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { enabledChains, LOCAL_CHAIN_ID } from '@/lib/chains/config';
+import { openSafeTransactionOf } from '@/lib/profiles/safe-transactions';
 import { listProfiles } from '@/lib/profiles/service';
 import { listProjects } from '@/lib/projects/service';
 import { loadProject } from '../_lib/project';
-import { CreateProfileDialog } from './_components/create-profile-dialog';
+import { NewProfileMenu } from './_components/new-profile-menu';
 import { PendingRefresh } from './_components/pending-refresh';
 import { ProfilesTable, type ProfileView } from './_components/profiles-table';
 
@@ -39,6 +40,13 @@ export default async function ProfilesPage({
     allProfiles(workspace.id, project.id),
     listProjects(getDb(), workspace.id),
   ]);
+  const openTransactions = new Map(
+    await Promise.all(
+      profiles
+        .filter((p) => p.kind === 'safe' && p.state !== 'archived')
+        .map(async (p) => [p.id, await openSafeTransactionOf(getDb(), p.id)] as const),
+    ),
+  );
   const chains = enabledChains().map((c) => ({
     chainId: c.chainId,
     name: c.name,
@@ -59,9 +67,16 @@ export default async function ProfilesPage({
     balance: p.balance?.formatted ?? null,
     shared: p.sharedFromId !== null,
     faucet: faucetChains.includes(p.chainId),
+    executor: p.executor && { address: p.executor.address, balance: p.executor.balance?.formatted ?? null },
+    safe: p.safe && {
+      owners: p.safe.owners,
+      threshold: p.safe.threshold,
+      moduleEnabled: p.safe.moduleEnabled,
+      openTransaction: openTransactions.get(p.id) ?? null,
+    },
   }));
   const otherProjects = projects.filter((p) => p.id !== project.id).map((p) => ({ id: p.id, name: p.name }));
-  const create = <CreateProfileDialog workspaceSlug={slug} projectId={project.id} chains={chains} />;
+  const create = <NewProfileMenu workspaceSlug={slug} projectId={project.id} chains={chains} />;
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -81,7 +96,7 @@ export default async function ProfilesPage({
           <EmptyState
             icon={Wallet}
             title="No profiles yet"
-            description="Create a legacy profile: Tickwork generates an EIP-7702 account on the chain you choose."
+            description="Create a legacy account (Tickwork generates an EIP-7702 account on the chain you choose) or a Safe profile (your own Safe sends, once its owners enable Tickwork)."
             action={canMutate ? create : undefined}
           />
         ) : (

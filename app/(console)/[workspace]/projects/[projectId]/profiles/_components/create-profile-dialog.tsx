@@ -1,10 +1,8 @@
 'use client';
 
-import { Plus } from 'lucide-react';
 import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -13,23 +11,27 @@ import { createProfileAction } from '../actions';
 
 export type ChainOption = { chainId: number; name: string; testnet: boolean };
 
+/** The legacy profile form, opened from the New profile menu. */
 export function CreateProfileDialog({
   workspaceSlug,
   projectId,
   chains,
+  open,
+  onOpenChange,
 }: {
   workspaceSlug: string;
   projectId: string;
   chains: ChainOption[];
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
 }) {
-  const [open, setOpen] = useState(false);
   const [alias, setAlias] = useState('');
   const [chainId, setChainId] = useState(String(chains[0]?.chainId ?? ''));
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [pending, startTransition] = useTransition();
 
   const toggle = (next: boolean) => {
-    setOpen(next);
+    onOpenChange(next);
     if (!next) {
       setAlias('');
       setError(null);
@@ -49,52 +51,46 @@ export function CreateProfileDialog({
   };
 
   return (
-    <>
-      <Button size="sm" onClick={() => toggle(true)}>
-        <Plus />
-        New profile
-      </Button>
-      <Dialog
-        open={open}
-        onOpenChange={toggle}
-        title="New legacy profile"
-        description="Tickwork generates an account, keeps its key encrypted and delegates it on chain (EIP-7702)."
-      >
-        <form onSubmit={submit}>
-          <DialogBody>
-            <Field
-              label="Alias"
-              htmlFor="profile-alias"
-              error={error?.field === 'alias' ? error.message : undefined}
-              hint="The profile's name in this project."
-            >
-              <Input
-                id="profile-alias"
-                autoFocus
-                required
-                maxLength={100}
-                placeholder="Keeper hot wallet"
-                value={alias}
-                onChange={(e) => setAlias(e.target.value)}
-              />
-            </Field>
-            <Field label="Chain" htmlFor="profile-chain">
-              <Select id="profile-chain" value={chainId} onChange={(e) => setChainId(e.target.value)}>
-                {chains.map((c) => (
-                  <option key={c.chainId} value={c.chainId}>
-                    {c.name} · {c.chainId}
-                    {c.testnet ? ' (testnet)' : ''}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-            {error && error.field !== 'alias' && <Alert variant="destructive">{error.message}</Alert>}
-          </DialogBody>
-          <FormDialogFooter onCancel={() => toggle(false)} pending={pending} disabled={!chainId}>
-            Create profile
-          </FormDialogFooter>
-        </form>
-      </Dialog>
-    </>
+    <Dialog
+      open={open}
+      onOpenChange={toggle}
+      title="New legacy profile"
+      description="Tickwork generates an account, keeps its key encrypted and delegates it on chain (EIP-7702)."
+    >
+      <form onSubmit={submit}>
+        <DialogBody>
+          <Field
+            label="Alias"
+            htmlFor="profile-alias"
+            error={error?.field === 'alias' ? error.message : undefined}
+            hint="The profile's name in this project."
+          >
+            <Input
+              id="profile-alias"
+              autoFocus
+              required
+              maxLength={100}
+              placeholder="Keeper hot wallet"
+              value={alias}
+              onChange={(e) => setAlias(e.target.value)}
+            />
+          </Field>
+          <Field label="Chain" htmlFor="profile-chain">
+            <Select id="profile-chain" value={chainId} onChange={(e) => setChainId(e.target.value)}>
+              {chains.map((c) => (
+                <option key={c.chainId} value={c.chainId}>
+                  {c.name} · {c.chainId}
+                  {c.testnet ? ' (testnet)' : ''}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          {error && error.field !== 'alias' && <Alert variant="destructive">{error.message}</Alert>}
+        </DialogBody>
+        <FormDialogFooter onCancel={() => toggle(false)} pending={pending} disabled={!chainId}>
+          Create profile
+        </FormDialogFooter>
+      </form>
+    </Dialog>
   );
 }

@@ -18,6 +18,7 @@ import {
   unarchiveProfileAction,
 } from '../actions';
 import type { ProfileView } from './profiles-table';
+import { SafeProfileActions } from './safe-profile-actions';
 
 type Mode = 'rename' | 'share' | 'archive' | null;
 
@@ -116,7 +117,15 @@ export function ProfileActions({
           Faucet
         </Button>
       )}
-      {profile.state === 'pending' && (
+      {profile.safe && profile.state !== 'archived' && (
+        <SafeProfileActions
+          workspaceSlug={workspaceSlug}
+          projectId={projectId}
+          profile={profile}
+          safe={profile.safe}
+        />
+      )}
+      {profile.state === 'pending' && profile.kind === 'legacy' && (
         <Button
           variant="ghost"
           size="sm"

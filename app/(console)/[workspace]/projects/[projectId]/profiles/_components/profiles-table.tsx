@@ -17,6 +17,18 @@ export type ProfileView = {
   balance: string | null;
   shared: boolean;
   faucet: boolean;
+  /** Safe profiles: the account Tickwork holds the key of, enabled as a module of the Safe; it pays the gas. */
+  executor: { address: string; balance: string | null } | null;
+  /** Safe profiles: the Safe as last read, and the module transaction still collecting signatures, if any. */
+  safe: {
+    owners: string[];
+    threshold: number;
+    moduleEnabled: boolean;
+    openTransaction: {
+      id: string;
+      purpose: 'enable_module' | 'disable_module' | 'setup_roles' | 'change_role';
+    } | null;
+  } | null;
 };
 
 const STATE_VARIANT = { active: 'success', pending: 'warning', archived: 'secondary' } as const;
@@ -26,6 +38,29 @@ export function ProfileStateBadge({ state }: { state: ProfileView['state'] }) {
     <Badge variant={STATE_VARIANT[state]} data-testid="profile-state">
       {state}
     </Badge>
+  );
+}
+
+/** An address cut short, whole on hover, with a copy button; `label` names whose it is (the executor). */
+function AddressLine({
+  address,
+  label,
+  copyLabel,
+  testId,
+}: {
+  address: string;
+  label?: string;
+  copyLabel: string;
+  testId?: string;
+}) {
+  return (
+    <span className="flex items-center gap-1">
+      {label && <span className="text-muted-foreground text-xs">{label}</span>}
+      <code className="font-mono text-xs" title={address} data-testid={testId}>
+        {shortAddress(address)}
+      </code>
+      <CopyButton value={address} label={copyLabel} iconOnly variant="ghost" />
+    </span>
   );
 }
 
@@ -66,6 +101,12 @@ export function ProfilesTable({
                   <span className="font-medium">{p.name}</span>
                   <span className="flex items-center gap-1.5 text-muted-foreground text-xs">
                     {p.kind}
+                    {p.safe && (
+                      <span title={p.safe.owners.join('\n')} data-testid="profile-safe-owners">
+                        · {p.safe.threshold} of {p.safe.owners.length}{' '}
+                        {p.safe.owners.length === 1 ? 'owner' : 'owners'}
+                      </span>
+                    )}
                     {p.shared && (
                       <span
                         className="flex items-center gap-1"
@@ -80,8 +121,18 @@ export function ProfilesTable({
             </TableCell>
             <TableCell>
               <div className="grid gap-1">
-                <ProfileStateBadge state={p.state} />
-                {p.state === 'pending' && (
+                <span className="flex flex-wrap items-center gap-1">
+                  <ProfileStateBadge state={p.state} />
+                  {p.safe && (
+                    <Badge
+                      variant={p.safe.moduleEnabled ? 'outline' : 'secondary'}
+                      data-testid="profile-module"
+                    >
+                      {p.safe.moduleEnabled ? 'module enabled' : 'module not enabled'}
+                    </Badge>
+                  )}
+                </span>
+                {(p.stateReason || p.state === 'pending') && (
                   <span className="max-w-56 text-muted-foreground text-xs" data-testid="profile-state-reason">
                     {p.stateReason ?? 'Provisioning on chain…'}
                   </span>
@@ -95,15 +146,26 @@ export function ProfilesTable({
               </span>
             </TableCell>
             <TableCell>
-              <span className="flex items-center gap-1">
-                <code className="font-mono text-xs" title={p.address}>
-                  {shortAddress(p.address)}
-                </code>
-                <CopyButton value={p.address} label={`Copy address of ${p.name}`} iconOnly variant="ghost" />
-              </span>
+              <AddressLine address={p.address} copyLabel={`Copy address of ${p.name}`} />
+              {p.executor && (
+                <AddressLine
+                  label="executor"
+                  address={p.executor.address}
+                  copyLabel={`Copy executor address of ${p.name}`}
+                  testId="profile-executor"
+                />
+              )}
             </TableCell>
-            <TableCell className="font-mono text-xs tabular-nums" data-testid="profile-balance">
-              {p.balance ?? <span className="text-muted-foreground">unavailable</span>}
+            <TableCell className="font-mono text-xs tabular-nums">
+              <span className="block" data-testid="profile-balance">
+                {p.balance ?? <span className="text-muted-foreground">unavailable</span>}
+              </span>
+              {p.executor && (
+                <span className="mt-1 block" data-testid="profile-executor-balance">
+                  <span className="font-sans text-muted-foreground">executor </span>
+                  {p.executor.balance ?? <span className="text-muted-foreground">unavailable</span>}
+                </span>
+              )}
             </TableCell>
             {canMutate && (
               <TableCell className="text-right">

@@ -38,7 +38,10 @@ function walletConfig(chains: WalletChain[]) {
   });
 }
 
-/** wagmi (EIP-6963 wallet discovery + the injected connector) and react-query, for the sign-in page only. */
+/**
+ * wagmi (EIP-6963 wallet discovery + the injected connector) and react-query, for the pages that connect a wallet:
+ * sign-in, the Safe profile wizard and the Safe signing page.
+ */
 export function WalletProviders({ chains, children }: { chains: WalletChain[]; children: ReactNode }) {
   const [config] = useState(() => walletConfig(chains));
   const [queryClient] = useState(() => new QueryClient());

@@ -1,0 +1,61 @@
+'use client';
+
+import { ChevronDown, KeyRound, Plus, ShieldCheck } from 'lucide-react';
+import Link from 'next/link';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, menuItemClasses } from '@/components/ui/dropdown-menu';
+import { type ChainOption, CreateProfileDialog } from './create-profile-dialog';
+
+/** New profile: a legacy account (the dialog) or a Safe (the wizard's page). */
+export function NewProfileMenu({
+  workspaceSlug,
+  projectId,
+  chains,
+}: {
+  workspaceSlug: string;
+  projectId: string;
+  chains: ChainOption[];
+}) {
+  const [legacyOpen, setLegacyOpen] = useState(false);
+  return (
+    <>
+      <DropdownMenu
+        align="end"
+        trigger={({ open, toggle }) => (
+          <Button size="sm" aria-expanded={open} onClick={toggle}>
+            <Plus />
+            New profile
+            <ChevronDown />
+          </Button>
+        )}
+      >
+        <button type="button" role="menuitem" className={menuItemClasses} onClick={() => setLegacyOpen(true)}>
+          <KeyRound />
+          <span className="grid">
+            Legacy account
+            <span className="text-muted-foreground text-xs">An EIP-7702 account Tickwork generates</span>
+          </span>
+        </button>
+        <Link
+          href={`/${workspaceSlug}/projects/${projectId}/profiles/new-safe`}
+          role="menuitem"
+          className={menuItemClasses}
+        >
+          <ShieldCheck />
+          <span className="grid">
+            Safe
+            <span className="text-muted-foreground text-xs">Your Safe sends; its owners enable Tickwork</span>
+          </span>
+        </Link>
+      </DropdownMenu>
+      <CreateProfileDialog
+        workspaceSlug={workspaceSlug}
+        projectId={projectId}
+        chains={chains}
+        open={legacyOpen}
+        onOpenChange={setLegacyOpen}
+      />
+    </>
+  );
+}

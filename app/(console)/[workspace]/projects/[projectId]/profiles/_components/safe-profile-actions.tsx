@@ -1,0 +1,105 @@
+'use client';
+
+import { Loader2, ShieldCheck, ShieldOff } from 'lucide-react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { prepareSafeTransactionAction } from '../actions';
+import type { ProfileView } from './profiles-table';
+
+type Purpose = 'enable_module' | 'disable_module';
+
+const LABEL: Record<Purpose, string> = { enable_module: 'Enable Tickwork', disable_module: 'Revoke access' };
+
+/**
+ * A Safe profile's module, from the console: Enable Tickwork while the module is off, Revoke access while it is
+ * on. Either opens the signing page of the Safe transaction that does it: the one still collecting signatures,
+ * or a new one prepared at the Safe's nonce (a revocation is confirmed first).
+ */
+export function SafeProfileActions({
+  workspaceSlug,
+  projectId,
+  profile,
+  safe,
+}: {
+  workspaceSlug: string;
+  projectId: string;
+  profile: ProfileView;
+  safe: NonNullable<ProfileView['safe']>;
+}) {
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const purpose: Purpose = safe.moduleEnabled ? 'disable_module' : 'enable_module';
+  const open = safe.openTransaction?.purpose === purpose ? safe.openTransaction : null;
+  const Icon = purpose === 'enable_module' ? ShieldCheck : ShieldOff;
+  const label = `${LABEL[purpose]} for ${profile.name}`;
+  // Enable Tickwork is the way forward and says so; Revoke access sits with the row's other icon buttons.
+  const iconOnly = purpose === 'disable_module';
+  const look = {
+    variant: 'ghost',
+    size: iconOnly ? 'icon-sm' : 'sm',
+    className: iconOnly ? 'text-muted-foreground hover:text-destructive' : undefined,
+  } as const;
+
+  const prepare = () =>
+    startTransition(async () => {
+      setError(null);
+      const result = await prepareSafeTransactionAction(workspaceSlug, projectId, profile.id, purpose);
+      if (result.ok) router.push(`/safe/tx/${result.data.id}`);
+      else if (purpose === 'enable_module') toast.error(result.error);
+      else setError(result.error);
+    });
+
+  if (open)
+    return (
+      <Link
+        href={`/safe/tx/${open.id}`}
+        aria-label={label}
+        title={LABEL[purpose]}
+        className={buttonVariants(look)}
+      >
+        <Icon />
+        {!iconOnly && LABEL[purpose]}
+      </Link>
+    );
+  return (
+    <>
+      <Button
+        {...look}
+        disabled={pending}
+        aria-label={label}
+        title={LABEL[purpose]}
+        onClick={() => (purpose === 'enable_module' ? prepare() : setConfirming(true))}
+      >
+        {pending ? <Loader2 className="animate-spin" /> : <Icon />}
+        {!iconOnly && LABEL[purpose]}
+      </Button>
+      <Dialog
+        open={confirming}
+        onOpenChange={(o) => {
+          setConfirming(o);
+          setError(null);
+        }}
+        title={`Revoke access of ${profile.name}?`}
+        description="Tickwork prepares a Safe transaction that disables its module; nothing changes until the Safe's owners sign and execute it. Afterwards, runs on this profile fail until Tickwork is enabled again."
+      >
+        <DialogBody className="text-left">{error && <Alert variant="destructive">{error}</Alert>}</DialogBody>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button variant="destructive" disabled={pending} onClick={prepare}>
+            {pending && <Loader2 className="animate-spin" />}
+            Prepare the revocation
+          </Button>
+        </DialogFooter>
+      </Dialog>
+    </>
+  );
+}
