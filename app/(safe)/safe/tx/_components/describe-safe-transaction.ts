@@ -5,6 +5,8 @@ import { safeAbi } from '@/lib/safe/abi';
 export const PURPOSE_TITLE: Record<SafeTransactionView['purpose'], string> = {
   enable_module: 'Enable Tickwork on this Safe',
   disable_module: "Revoke Tickwork's access to this Safe",
+  setup_roles: 'Set up a Zodiac Roles modifier for Tickwork on this Safe',
+  change_role: "Change the calls Tickwork's role allows",
 };
 
 function decodeSafeCall(data: Hex) {
