@@ -15,6 +15,7 @@ export const PROFILE_KEYS = [
   'kind',
   'name',
   'projectId',
+  'roles',
   'safe',
   'sharedFromId',
   'state',
