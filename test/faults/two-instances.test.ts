@@ -54,14 +54,11 @@ const slotReached = (ids: string[], slot: number, statuses: string[], timeoutMs 
   );
 
 /** Hourly: no slot comes due by itself while a test runs; the test makes each one due. */
-const HOURLY = { trigger: { type: 'interval', intervalMs: 3_600_000 } };
 
 describe('two app instances on one database', () => {
   it('fire each schedule slot once and run each execution once', async () => {
     // each run sleeps a second: one worker (four at a time) cannot take a whole slot alone
-    const pays = await Promise.all(
-      Array.from({ length: EXECUTABLES }, () => payExe(w, { sleepMs: 1_000, exe: HOURLY })),
-    );
+    const pays = await Promise.all(Array.from({ length: EXECUTABLES }, () => payExe(w, { sleepMs: 1_000 })));
     const ids = pays.map((p) => p.exe.id);
     const nonceBefore = await nonceOf(w.address);
     const slots: number[] = [];
@@ -87,9 +84,7 @@ describe('two app instances on one database', () => {
 
   it('one instance killed mid-slot: the other takes over its runs at once, each paid once', async () => {
     // eight runs at once fill both workers (four each), so the killed instance surely holds some
-    const pays = await Promise.all(
-      Array.from({ length: 8 }, () => payExe(w, { sleepMs: 3_000, exe: HOURLY })),
-    );
+    const pays = await Promise.all(Array.from({ length: 8 }, () => payExe(w, { sleepMs: 3_000 })));
     const ids = pays.map((p) => p.exe.id);
     const nonceBefore = await nonceOf(w.address);
     const slot = await makeDue(ids);

@@ -18,7 +18,10 @@ export const SLEEPY_PAY_TASK = `export default { __tickworkTask: 1, run: async (
 
 export type PayExe = { exe: any; to: string; wei: bigint };
 
-/** An active executable paying `wei` to a fresh address of its own (after `sleepMs`), on the world's profile. */
+/**
+ * An active executable paying `wei` to a fresh address of its own (after `sleepMs`), on the world's profile. Its
+ * schedule is hourly, so only the runs a test queues happen (a fault test outlasts the default 60 s interval).
+ */
 export async function payExe(
   w: RunWorld,
   opts: { sleepMs?: number; wei?: bigint; exe?: Record<string, unknown> } = {},
@@ -27,7 +30,11 @@ export async function payExe(
   const wei = opts.wei ?? 1000n + BigInt(Math.floor(Math.random() * 1000));
   const exe = await runnableExe(w, SLEEPY_PAY_TASK, {
     files: { 'permissions.json': transfersTo(to) },
-    exe: { args: JSON.stringify({ to, wei: wei.toString(), sleepMs: opts.sleepMs ?? 0 }), ...opts.exe },
+    exe: {
+      args: JSON.stringify({ to, wei: wei.toString(), sleepMs: opts.sleepMs ?? 0 }),
+      trigger: { type: 'interval', intervalMs: 3_600_000 },
+      ...opts.exe,
+    },
   });
   return { exe, to, wei };
 }
