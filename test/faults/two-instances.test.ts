@@ -53,7 +53,7 @@ const slotReached = (ids: string[], slot: number, statuses: string[], timeoutMs 
     timeoutMs,
   );
 
-/** Hourly: no slot comes due by itself while a test runs; the test makes each one due. */
+// payExe's executables are hourly: no slot comes due by itself while a test runs; the test makes each one due.
 
 describe('two app instances on one database', () => {
   it('fire each schedule slot once and run each execution once', async () => {
