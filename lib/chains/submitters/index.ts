@@ -12,7 +12,7 @@ import { publicClientFor } from '@/lib/profiles/chain';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { type SponsorshipProvider, type UserOperationRoute, userOperationRoute } from './gas-providers';
 import { legacySubmitter } from './legacy';
-import { rolesSubmitter } from './roles';
+import { rolesSubmitter, targetThroughRole } from './roles';
 import { safeSubmitter } from './safe';
 import { SubmissionError, type Submitter } from './types';
 import { userOperationSubmitter } from './user-operation';
@@ -153,6 +153,12 @@ function rolesProfileSubmitter(
     executor,
     modifier: profile.rolesModifier as Address,
     roleKey: profile.roleKey as Hex,
-    inner: userOperationSubmitter({ chain, address: executor, encryptedKey, ...route }),
+    inner: userOperationSubmitter({
+      chain,
+      address: executor,
+      encryptedKey,
+      ...route,
+      targetOf: (call) => targetThroughRole(profile.rolesModifier as Address, call),
+    }),
   });
 }

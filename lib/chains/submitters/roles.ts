@@ -3,7 +3,7 @@
 // call, so the batch is atomic and every call is checked on chain against the role the owners set. Calls arrive
 // from the Safe (the modifier's avatar) and their value comes from the Safe's balance. Before anything is signed
 // the batch is replayed from the executor: a call outside the role fails with the decoded Roles error.
-import { type Address, encodeFunctionData, formatUnits, type Hex } from 'viem';
+import { type Address, decodeFunctionData, encodeFunctionData, formatUnits, type Hex } from 'viem';
 import { rolesAbi } from 'zodiac-roles-sdk';
 import type { ChainConfig } from '@/lib/chains/config';
 import { publicClientFor } from '@/lib/profiles/chain';
@@ -22,6 +22,17 @@ export type RolesSubmitterOptions = {
   /** The executor's user-operation submitter (the paymaster pays). */
   inner: Submitter;
 };
+
+/** The target a call through the role reaches (else the call's own target). */
+export function targetThroughRole(modifier: Address, call: { target: Address; data: Hex }): Address {
+  if (call.target.toLowerCase() !== modifier.toLowerCase()) return call.target;
+  try {
+    const { functionName, args } = decodeFunctionData({ abi: rolesAbi, data: call.data });
+    return functionName === 'execTransactionWithRole' ? args[0] : call.target;
+  } catch {
+    return call.target;
+  }
+}
 
 /** Each call through the role: `shouldRevert` true, so a refused or failing call reverts the whole batch. */
 export const throughRole = (modifier: Address, roleKey: Hex, calls: readonly PlannedCall[]): PlannedCall[] =>

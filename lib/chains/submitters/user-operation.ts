@@ -46,6 +46,8 @@ export type UserOperationSubmitterOptions = {
    * operations priced below it); `node`: the chain node's fee estimate (viem's default).
    */
   fees?: 'bundler' | 'node';
+  /** The target a batch call really reaches, for revert messages (a roles profile's calls go through its modifier). */
+  targetOf?: (call: { target: Address; data: Hex }) => Address;
   /** The call gas a batch needs at least (see the legacy submitter's `gasFloor`); the bundler estimates the rest. */
   callGasFloor?: (callData: Hex) => Promise<bigint>;
 };
@@ -93,6 +95,7 @@ export function userOperationSubmitter({
   paymasterContext,
   fees = 'node',
   callGasFloor,
+  targetOf = (call) => call.target,
 }: UserOperationSubmitterOptions): Submitter<SignedUserOperation> {
   const client = publicClientFor(chain);
   const sponsored = paymasterUrl !== null;
@@ -301,7 +304,7 @@ export function userOperationSubmitter({
     try {
       const { userOperation } = await bundler.getUserOperation({ hash: userOpHash });
       const { args } = decodeFunctionData({ abi: accountAbi, data: userOperation.callData });
-      calls = args[0].map((c) => ({ to: c.target }));
+      calls = args[0].map((c) => ({ to: targetOf(c) }));
     } catch {
       // Not our batch, or the bundler forgot the operation: the reason is still worth giving.
     }
