@@ -25,6 +25,23 @@ const profilesPath = (workspaceSlug: string, projectId: string) =>
 const CreateSafeProfileBody = CreateProfileBody.extend({ safe: AddressSchema });
 const SafeTransactionPurpose = z.enum(['enable_module', 'disable_module']);
 
+/** The calls a new role allows: targets, each with the 4-byte selectors of its functions. */
+const RoleScope = z
+  .array(
+    z
+      .object({
+        to: AddressSchema,
+        functions: z
+          .array(z.string().regex(/^0x[0-9a-fA-F]{8}$/, 'a 4-byte selector like 0xa9059cbb'))
+          .min(1, 'each target allows at least one function')
+          .max(256),
+      })
+      .strict(),
+  )
+  .min(1, 'allow at least one call')
+  .max(256);
+const CreateRolesProfileBody = CreateSafeProfileBody.extend({ scope: RoleScope });
+
 export async function createProfileAction(
   workspaceSlug: string,
   projectId: string,
@@ -49,6 +66,32 @@ export async function createSafeProfileAction(
     const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const body = CreateSafeProfileBody.parse({ projectId, ...input });
     const { profile, safeTransactionId } = await createSafeProfile(getDb(), workspace.id, body);
+    revalidatePath(profilesPath(workspaceSlug, projectId));
+    return {
+      id: profile.id,
+      name: profile.name,
+      executor: profile.executor?.address ?? null,
+      safeTransactionId,
+    };
+  });
+}
+
+/**
+ * A pending roles profile for an existing Safe: its executor, and the Safe transaction that deploys the Roles
+ * modifier, enables it and gives the executor a role allowing `scope`.
+ */
+export async function createRolesProfileAction(
+  workspaceSlug: string,
+  projectId: string,
+  input: { alias: string; chainId: number; safe: string; scope: { to: string; functions: string[] }[] },
+) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const { scope, ...body } = CreateRolesProfileBody.parse({ projectId, ...input });
+    const { profile, safeTransactionId } = await createSafeProfile(getDb(), workspace.id, {
+      ...body,
+      roles: { scope },
+    });
     revalidatePath(profilesPath(workspaceSlug, projectId));
     return {
       id: profile.id,
