@@ -1,12 +1,15 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { isAddress } from 'viem';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { AddressSchema } from '@/lib/chains/address';
 import { runConsoleAction } from '@/lib/console/action';
+import { PermissionsSchema, selectorOf } from '@/lib/functions/permissions';
 import { fundProfile } from '@/lib/profiles/dev-funding';
+import { prepareRoleChange } from '@/lib/profiles/roles';
 import { createSafeProfile } from '@/lib/profiles/safe';
 import { prepareSafeTransaction } from '@/lib/profiles/safe-transactions';
 import { CreateProfileBody, RenameProfileBody, ShareProfileBody } from '@/lib/profiles/schemas';
@@ -41,6 +44,14 @@ const RoleScope = z
   .min(1, 'allow at least one call')
   .max(256);
 const CreateRolesProfileBody = CreateSafeProfileBody.extend({ scope: RoleScope });
+
+/** Calls to add to a role, as a permissions_not_covered error names them: concrete targets, functions by signature or selector. */
+const CallsToAllow = PermissionsSchema.shape.calls
+  .min(1, 'name at least one call to allow')
+  .refine(
+    (calls) => calls.every((c) => isAddress(c.to, { strict: false })),
+    'only a call to an 0x address can be allowed in advance, not one whose target comes from args',
+  );
 
 export async function createProfileAction(
   workspaceSlug: string,
@@ -99,6 +110,28 @@ export async function createRolesProfileAction(
       executor: profile.executor?.address ?? null,
       safeTransactionId,
     };
+  });
+}
+
+/**
+ * "Allow these calls": prepares the Safe transaction that extends a roles profile's role by the calls a
+ * `permissions_not_covered` refusal named, for the owners to sign. Answers its id (the signing page's).
+ */
+export async function allowRoleCallsAction(
+  workspaceSlug: string,
+  projectId: string,
+  profileId: string,
+  calls: { to: string; functions: string[] }[],
+) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const missing = CallsToAllow.parse(calls).map((c) => ({
+      to: c.to,
+      functions: c.functions.map(selectorOf),
+    }));
+    const id = await prepareRoleChange(getDb(), workspace.id, z.string().min(1).parse(profileId), missing);
+    revalidatePath(profilesPath(workspaceSlug, projectId));
+    return { id };
   });
 }
 
