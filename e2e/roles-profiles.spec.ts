@@ -3,8 +3,8 @@
 // signing, and signs the one setup transaction in the wizard. An executable on a release that needs DemoToken
 // topUp(address) is refused with the missing call named; "Allow these calls" opens the role change on the
 // signing page; once it is executed the same executable is created and its run is confirmed (sponsored, from the
-// Safe). Revoke access disables the modifier and Enable Tickwork enables it again. Every new step fits 1280 and
-// 1440 wide.
+// Safe). A switch to a release whose target comes from unset args is refused with nothing to allow. Revoke
+// access disables the modifier and Enable Tickwork enables it again. Every new step fits 1280 and 1440 wide.
 import { expect, test } from '@playwright/test';
 import { encodeFunctionData, parseEther, toFunctionSelector } from 'viem';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
@@ -222,6 +222,19 @@ test('a role pre-filled from a release is set up, extended from a refusal, and r
   const runs = page.getByTestId('execution-row');
   await expect(runs.first().getByTestId('execution-status')).toHaveText('confirmed', { timeout: 60_000 });
   expect(await tickBalance(safe)).toBe(before + parseEther('100'));
+
+  // Switching to counter@v1 is refused as well: its $args target is not set in these args, so there is nothing
+  // to allow yet.
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByTestId('executable-state')).toHaveText('paused');
+  await page.getByLabel('Switch to').selectOption({ label: 'counter@v1' });
+  await page.getByRole('button', { name: 'Switch function' }).click();
+  const switchRefusal = page.getByTestId('permissions-refusal');
+  await expect(switchRefusal.getByTestId('missing-call')).toHaveText([
+    `Call increment() (${INCREMENT}) on the address in $args.target`,
+  ]);
+  await expect(switchRefusal).toContainText("$args.target must name an address in the executable's args");
+  await expect(switchRefusal.getByRole('button', { name: 'Allow these calls' })).toHaveCount(0);
 
   // Revoke access disables the modifier; Enable Tickwork enables it again.
   const profilesUrl = `${new URL(executablesUrl).origin}${project}/profiles`;
