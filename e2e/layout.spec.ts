@@ -8,6 +8,7 @@ import { createProject, openDialog, rpcUrl, signIn, workspaceSlugOf } from './su
 import { measureOverflow } from './support/overflow';
 import { createFundedProfile } from './support/profiles';
 import { releaseZip, uploadRelease } from './support/releases';
+import { deploySafe } from './support/safe';
 import { DESKTOP_SIZES, shot } from './support/shots';
 import { installWallet } from './support/wallet';
 
@@ -26,8 +27,11 @@ const TASK = `export default {
 `;
 const PERMISSIONS = JSON.stringify({ calls: [{ to: TARGET, functions: ['0x00000000'] }] }, null, 2);
 
-/** A console page: the route file it renders (`app/(console)` + route + `/page.tsx`) and a URL of it. */
-type Visit = { name: string; route: string; url: string };
+/**
+ * A console page: the route file it renders (`app/(console)` + route + `/page.tsx`) and a URL of it; `enter`
+ * brings it to a state of its own first (a wizard's later step).
+ */
+type Visit = { name: string; route: string; url: string; enter?: (page: Page) => Promise<void> };
 
 /** Every route under app/(console), as `/[workspace]/projects/[projectId]` (the folder of each page.tsx). */
 function consoleRoutes(dir = path.join('app', '(console)'), prefix = ''): string[] {
@@ -45,7 +49,7 @@ function consoleRoutes(dir = path.join('app', '(console)'), prefix = ''): string
 async function buildWorkspace(browser: Browser): Promise<{ state: string; visits: Visit[] }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await installWallet(page, { rpcUrl: rpcUrl() });
+  const wallet = await installWallet(page, { rpcUrl: rpcUrl() });
   await page.goto('/');
   await signIn(page);
   await expect(page).toHaveURL(/\/[^/]+\/projects$/);
@@ -74,6 +78,8 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
 
   await tabs.getByRole('link', { name: 'Profiles' }).click();
   await createFundedProfile(page, 'Treasury hot wallet');
+  // A Safe to walk the Zodiac Roles wizard with, up to its Calls to allow step.
+  const safe = await deploySafe([wallet.address], 1);
 
   await tabs.getByRole('link', { name: 'Executables' }).click();
   await openDialog(page, 'New executable');
@@ -119,6 +125,21 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
       { name: 'function', route: `${p}/functions/[functionId]`, url: release ?? '' },
       { name: 'profiles', route: `${p}/profiles`, url: `${project}/profiles` },
       { name: 'new Safe profile', route: `${p}/profiles/new-safe`, url: `${project}/profiles/new-safe` },
+      {
+        name: 'new Zodiac Roles profile, calls to allow',
+        route: `${p}/profiles/new-safe`,
+        url: `${project}/profiles/new-safe?access=roles`,
+        enter: async (page) => {
+          await expect(async () => {
+            await page.getByLabel('Safe address').fill(safe);
+            await page.getByRole('button', { name: 'Read Safe' }).click({ timeout: 2_000 });
+            await expect(page.getByTestId('safe-summary')).toBeVisible({ timeout: 5_000 });
+          }).toPass({ timeout: 30_000 });
+          await page.getByRole('button', { name: 'Continue' }).click();
+          await page.getByLabel('Pre-fill from a release').selectOption({ label: 'treasury-rebalancer@v1' });
+          await expect(page.getByTestId('role-preview-call')).toHaveCount(1);
+        },
+      },
       { name: 'executables', route: `${p}/executables`, url: `${project}/executables` },
       { name: 'executable', route: `${p}/executables/[executableId]`, url: executable },
       { name: 'executions', route: `${p}/executions`, url: `${project}/executions` },
@@ -175,6 +196,7 @@ for (const size of DESKTOP_SIZES) {
       await test.step(`${visit.name} (${visit.url})`, async () => {
         await page.goto(visit.url);
         await page.waitForLoadState('networkidle');
+        await visit.enter?.(page);
         await page.evaluate(() => document.fonts.ready);
         await expect(page.locator('main')).toBeVisible();
         const icons = await page

@@ -2,13 +2,14 @@
 // its access revoked and enabled again from the Profiles tab; a 2-of-3 Safe deployed outside the app is enabled by
 // two owners signing the public page in their own browsers. Every wizard step and the signing page fit 1280 and
 // 1440 wide.
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { isAddressEqual } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
-import { createProject, openDialog, rpcUrl, signIn } from './support/console';
+import { openDialog, rpcUrl } from './support/console';
 import { releaseZip, uploadRelease } from './support/releases';
 import { chainClient, counterLastCaller, deploySafe, execSafeTransaction, fundAccount } from './support/safe';
+import { createSafeProfile, openSafeWizard, profileRow, reloadUntil } from './support/safe-wizard';
 import { shotAtDesktopSizes } from './support/shots';
 import { connectWallet, installWallet } from './support/wallet';
 
@@ -20,34 +21,6 @@ const TASK = `export default {
 `;
 const PERMISSIONS = JSON.stringify({ calls: [{ to: COUNTER, functions: ['increment()'] }] });
 
-/** Signs in with the page's wallet and opens the Safe wizard of a new project. */
-async function openSafeWizard(page: Page, project: string) {
-  await page.goto('/');
-  await signIn(page);
-  await expect(page).toHaveURL(/\/[^/]+\/projects$/);
-  await createProject(page, project);
-  await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Profiles' }).click();
-  await expect(async () => {
-    await page.getByRole('button', { name: 'New profile' }).first().click({ timeout: 2_000 });
-    await page.getByRole('menuitem', { name: 'Safe' }).click({ timeout: 2_000 });
-    await expect(page).toHaveURL(/\/profiles\/new-safe$/, { timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
-  await expect(page.getByRole('heading', { name: 'New Safe profile' })).toBeVisible();
-}
-
-/** Step 2: names the profile, creates it and answers its executor; then opens the enabling transaction. */
-async function createSafeProfile(page: Page, alias: string, shots: string) {
-  await page.getByLabel('Alias').fill(alias);
-  await shotAtDesktopSizes(page, `${shots}-profile`);
-  await page.getByRole('button', { name: 'Create profile' }).click();
-  const executor = page.getByTestId('safe-profile-executor').locator('code');
-  await expect(executor).toHaveAttribute('title', /^0x[0-9a-fA-F]{40}$/);
-  await shotAtDesktopSizes(page, `${shots}-profile-created`);
-  const address = (await executor.getAttribute('title')) ?? '';
-  await page.getByRole('button', { name: 'Continue' }).click();
-  return address;
-}
-
 /** A browser of its own with an owner's wallet, on the signing page, wallet connected. */
 async function openAsOwner(browser: Browser, privateKey: `0x${string}`, url: string) {
   const page = await (await browser.newContext()).newPage();
@@ -56,18 +29,6 @@ async function openAsOwner(browser: Browser, privateKey: `0x${string}`, url: str
   await connectWallet(page);
   return page;
 }
-
-/** Opens `url` again until `locator` reads `text` (a job records what the chain shows), then waits for hydration. */
-async function reloadUntil(page: Page, url: string, locator: Locator, text: string) {
-  await expect(async () => {
-    await page.goto(url);
-    await expect(locator).toHaveText(text, { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-}
-
-const profileRow = (page: Page, name: string) =>
-  page.locator(`[data-testid="profile-row"][data-name="${name}"]`);
 
 test('a 1-of-1 Safe created in the wizard is enabled in one step and runs an executable from the Safe', async ({
   page,
@@ -106,9 +67,9 @@ test('a 1-of-1 Safe created in the wizard is enabled in one step and runs an exe
   const executor = await createSafeProfile(page, 'Treasury Safe', 'safe-12-wizard');
 
   // Step 3: the enabling transaction in words; the sole owner's signature completes it: sign and execute.
-  await expect(page.getByTestId('safe-tx-description')).toHaveText(
-    `Enable ${executor} as a module of Safe ${safe}: it will be able to execute any transaction from the Safe.`,
-  );
+  await expect(page.getByTestId('safe-tx-call')).toHaveText([
+    `Enable ${executor} as a module of the Safe: it can then execute transactions from it`,
+  ]);
   await expect(page.getByTestId('safe-signatures-collected')).toHaveText('0 of 1 signatures collected');
   await expect(page.getByTestId('safe-signing-link')).toHaveAttribute('href', /\/safe\/tx\/stx_\w+$/);
   await shotAtDesktopSizes(page, 'safe-13-wizard-enable');
@@ -159,9 +120,7 @@ test('a 1-of-1 Safe created in the wizard is enabled in one step and runs an exe
   await openDialog(page, 'Revoke access for Treasury Safe');
   await page.getByRole('dialog').getByRole('button', { name: 'Prepare the revocation' }).click();
   await expect(page).toHaveURL(/\/safe\/tx\/stx_\w+$/);
-  await expect(page.getByTestId('safe-tx-description')).toHaveText(
-    `Disable the module ${executor} of Safe ${safe}: it will no longer be able to execute transactions from the Safe.`,
-  );
+  await expect(page.getByTestId('safe-tx-call')).toHaveText([`Disable the module ${executor} of the Safe`]);
   await connectWallet(page);
   await shotAtDesktopSizes(page, 'safe-16-signing-page-revoke');
   await page.getByRole('button', { name: 'Sign and execute' }).click();
@@ -172,9 +131,7 @@ test('a 1-of-1 Safe created in the wizard is enabled in one step and runs an exe
   // Enable Tickwork again, from the row.
   await row.getByRole('button', { name: 'Enable Tickwork for Treasury Safe' }).click();
   await expect(page).toHaveURL(/\/safe\/tx\/stx_\w+$/);
-  await expect(page.getByTestId('safe-tx-description')).toHaveText(
-    new RegExp(`^Enable ${executor} as a module`),
-  );
+  await expect(page.getByTestId('safe-tx-call')).toHaveText([new RegExp(`^Enable ${executor} as a module`)]);
   await connectWallet(page);
   await page.getByRole('button', { name: 'Sign and execute' }).click();
   await expect(page.getByTestId('safe-tx-executed')).toBeVisible({ timeout: 30_000 });
@@ -213,7 +170,7 @@ test('a 2-of-3 Safe: two owners sign on the public page in their own browsers, o
 
   // The first owner signs in a browser of their own (not signed in to Tickwork).
   const first = await openAsOwner(browser, keys[0], link);
-  await expect(first.getByTestId('safe-tx-description')).toContainText(`Enable ${executor} as a module`);
+  await expect(first.getByTestId('safe-tx-call')).toContainText([`Enable ${executor} as a module`]);
   await first.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(first.getByTestId('safe-signatures-collected')).toHaveText('1 of 2 signatures collected');
   await expect(first.getByTestId('safe-signing-status')).toHaveText(

@@ -11,7 +11,7 @@ import { findChain } from '@/lib/chains/config';
 import { walletChain } from '@/lib/console/wallet-chains';
 import { getSafeTransactionView } from '@/lib/profiles/safe-transactions';
 import { SafeReadError } from '@/lib/safe/read';
-import { PURPOSE_TITLE } from '../_components/describe-safe-transaction';
+import { PURPOSE_TITLE } from '../_components/purpose-titles';
 import { SafeTransactionPanel } from '../_components/safe-transaction-panel';
 
 // A link for the owners, not a page for search engines.

@@ -1,17 +1,55 @@
+import { getAddress } from 'viem';
 import { CopyableDetail, Detail } from '@/components/ui/detail';
+import { callWords, functionOf, scopeSize } from '@/lib/console/role-scope';
 import type { SafeTransactionView } from '@/lib/profiles/safe-transactions';
-import { describeSafeTransaction } from './describe-safe-transaction';
 
 const OPERATIONS: Record<number, string> = { 0: '0 (call)', 1: '1 (delegatecall)' };
 
-/** The transaction in words, then exactly what the owners sign: the SafeTx fields and its hash. */
+/**
+ * The transaction in words, call by call (a batch unpacked), and for a roles transaction what the role allows
+ * once it is executed; then exactly what the owners sign: the SafeTx fields and its hash.
+ */
 export function SafeTransactionDetails({ view }: { view: SafeTransactionView }) {
-  const { transaction } = view;
+  const { transaction, calls, scope } = view;
   return (
     <div className="grid grid-cols-1 gap-5">
-      <p className="text-sm leading-relaxed [overflow-wrap:anywhere]" data-testid="safe-tx-description">
-        {describeSafeTransaction(view)}
-      </p>
+      <div className="grid grid-cols-1 gap-2">
+        <p className="text-muted-foreground text-xs">
+          {calls.length === 1
+            ? 'What it does'
+            : `What it does: ${calls.length} calls, made together in one transaction`}
+        </p>
+        <ol
+          className="grid list-decimal grid-cols-1 gap-1.5 pl-5 text-sm leading-relaxed marker:text-muted-foreground"
+          data-testid="safe-tx-calls"
+        >
+          {calls.map((call, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the calls are positions in the batch
+            <li key={i} className="[overflow-wrap:anywhere]" data-testid="safe-tx-call">
+              {call.description}
+            </li>
+          ))}
+        </ol>
+      </div>
+      {scope && (
+        <div className="grid grid-cols-1 gap-2 rounded-lg border bg-muted/30 p-4" data-testid="safe-tx-scope">
+          <p className="font-medium text-sm">
+            Once executed, Tickwork&apos;s role allows {scope.length === 0 ? 'no call' : scopeSize(scope)}
+          </p>
+          <ul className="grid grid-cols-1 gap-1 text-sm">
+            {scope.flatMap((entry) =>
+              entry.functions.map((fn) => (
+                <li key={`${entry.to}-${fn}`} className="[overflow-wrap:anywhere]">
+                  {callWords(getAddress(entry.to), functionOf(fn) ?? { selector: fn, signature: null })}
+                </li>
+              )),
+            )}
+          </ul>
+          <p className="text-muted-foreground text-xs">
+            Nothing else: the Roles modifier refuses every other call on chain.
+          </p>
+        </div>
+      )}
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <CopyableDetail label="Safe" value={view.safe} copyLabel="Copy Safe address" />
         <Detail label="Chain">
@@ -36,7 +74,7 @@ export function SafeTransactionDetails({ view }: { view: SafeTransactionView }) 
         </div>
         <div className="sm:col-span-2">
           <Detail label="Data">
-            <code className="block break-all rounded-md bg-muted px-3 py-2 font-mono text-xs leading-relaxed">
+            <code className="block max-h-48 overflow-y-auto break-all rounded-md bg-muted px-3 py-2 font-mono text-xs leading-relaxed">
               {transaction.data}
             </code>
           </Detail>

@@ -1,12 +1,15 @@
 'use server';
 
 import { revalidatePath } from 'next/cache';
+import { isAddress } from 'viem';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { AddressSchema } from '@/lib/chains/address';
 import { runConsoleAction } from '@/lib/console/action';
+import { PermissionsSchema, selectorOf } from '@/lib/functions/permissions';
 import { fundProfile } from '@/lib/profiles/dev-funding';
+import { prepareRoleChange } from '@/lib/profiles/roles';
 import { createSafeProfile } from '@/lib/profiles/safe';
 import { prepareSafeTransaction } from '@/lib/profiles/safe-transactions';
 import { CreateProfileBody, RenameProfileBody, ShareProfileBody } from '@/lib/profiles/schemas';
@@ -24,6 +27,31 @@ const profilesPath = (workspaceSlug: string, projectId: string) =>
 
 const CreateSafeProfileBody = CreateProfileBody.extend({ safe: AddressSchema });
 const SafeTransactionPurpose = z.enum(['enable_module', 'disable_module']);
+
+/** The calls a new role allows: targets, each with the 4-byte selectors of its functions. */
+const RoleScope = z
+  .array(
+    z
+      .object({
+        to: AddressSchema,
+        functions: z
+          .array(z.string().regex(/^0x[0-9a-fA-F]{8}$/, 'a 4-byte selector like 0xa9059cbb'))
+          .min(1, 'each target allows at least one function')
+          .max(256),
+      })
+      .strict(),
+  )
+  .min(1, 'allow at least one call')
+  .max(256);
+const CreateRolesProfileBody = CreateSafeProfileBody.extend({ scope: RoleScope });
+
+/** Calls to add to a role, as a permissions_not_covered error names them: concrete targets, functions by signature or selector. */
+const CallsToAllow = PermissionsSchema.shape.calls
+  .min(1, 'name at least one call to allow')
+  .refine(
+    (calls) => calls.every((c) => isAddress(c.to, { strict: false })),
+    'only a call to an 0x address can be allowed in advance, not one whose target comes from args',
+  );
 
 export async function createProfileAction(
   workspaceSlug: string,
@@ -56,6 +84,54 @@ export async function createSafeProfileAction(
       executor: profile.executor?.address ?? null,
       safeTransactionId,
     };
+  });
+}
+
+/**
+ * A pending roles profile for an existing Safe: its executor, and the Safe transaction that deploys the Roles
+ * modifier, enables it and gives the executor a role allowing `scope`.
+ */
+export async function createRolesProfileAction(
+  workspaceSlug: string,
+  projectId: string,
+  input: { alias: string; chainId: number; safe: string; scope: { to: string; functions: string[] }[] },
+) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const { scope, ...body } = CreateRolesProfileBody.parse({ projectId, ...input });
+    const { profile, safeTransactionId } = await createSafeProfile(getDb(), workspace.id, {
+      ...body,
+      roles: { scope },
+    });
+    revalidatePath(profilesPath(workspaceSlug, projectId));
+    return {
+      id: profile.id,
+      name: profile.name,
+      executor: profile.executor?.address ?? null,
+      safeTransactionId,
+    };
+  });
+}
+
+/**
+ * "Allow these calls": prepares the Safe transaction that extends a roles profile's role by the calls a
+ * `permissions_not_covered` refusal named, for the owners to sign. Answers its id (the signing page's).
+ */
+export async function allowRoleCallsAction(
+  workspaceSlug: string,
+  projectId: string,
+  profileId: string,
+  calls: { to: string; functions: string[] }[],
+) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const missing = CallsToAllow.parse(calls).map((c) => ({
+      to: c.to,
+      functions: c.functions.map(selectorOf),
+    }));
+    const id = await prepareRoleChange(getDb(), workspace.id, z.string().min(1).parse(profileId), missing);
+    revalidatePath(profilesPath(workspaceSlug, projectId));
+    return { id };
   });
 }
 

@@ -6,6 +6,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { enabledChains, LOCAL_CHAIN_ID } from '@/lib/chains/config';
+import { lastRoleTransactionOf } from '@/lib/console/role-record';
 import { openSafeTransactionOf } from '@/lib/profiles/safe-transactions';
 import { listProfiles } from '@/lib/profiles/service';
 import { listProjects } from '@/lib/projects/service';
@@ -40,13 +41,21 @@ export default async function ProfilesPage({
     allProfiles(workspace.id, project.id),
     listProjects(getDb(), workspace.id),
   ]);
-  const openTransactions = new Map(
-    await Promise.all(
+  const [openTransactions, roleTransactions] = await Promise.all([
+    Promise.all(
       profiles
-        .filter((p) => p.kind === 'safe' && p.state !== 'archived')
+        .filter((p) => p.kind !== 'legacy' && p.state !== 'archived')
         .map(async (p) => [p.id, await openSafeTransactionOf(getDb(), p.id)] as const),
-    ),
-  );
+    ).then((entries) => new Map(entries)),
+    Promise.all(
+      profiles
+        .filter((p) => p.kind === 'roles')
+        .map(async (p) => {
+          const ids = p.sharedFromId ? [p.id, p.sharedFromId] : [p.id];
+          return [p.id, await lastRoleTransactionOf(getDb(), ids)] as const;
+        }),
+    ).then((entries) => new Map(entries)),
+  ]);
   const chains = enabledChains().map((c) => ({
     chainId: c.chainId,
     name: c.name,
@@ -74,6 +83,7 @@ export default async function ProfilesPage({
       moduleEnabled: p.safe.moduleEnabled,
       openTransaction: openTransactions.get(p.id) ?? null,
     },
+    roles: p.roles && { modifier: p.roles.modifier, lastChange: roleTransactions.get(p.id) ?? null },
   }));
   const otherProjects = projects.filter((p) => p.id !== project.id).map((p) => ({ id: p.id, name: p.name }));
   const create = <NewProfileMenu workspaceSlug={slug} projectId={project.id} chains={chains} />;
@@ -96,7 +106,7 @@ export default async function ProfilesPage({
           <EmptyState
             icon={Wallet}
             title="No profiles yet"
-            description="Create a legacy account (Tickwork generates an EIP-7702 account on the chain you choose) or a Safe profile (your own Safe sends, once its owners enable Tickwork)."
+            description="Create a legacy account (Tickwork generates an EIP-7702 account on the chain you choose), a Safe profile (your own Safe sends, once its owners enable Tickwork) or a Zodiac Roles profile (your Safe sends only the calls its owners allow)."
             action={canMutate ? create : undefined}
           />
         ) : (

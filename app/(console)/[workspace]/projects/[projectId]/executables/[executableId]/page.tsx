@@ -77,7 +77,12 @@ export default async function ExecutablePage({
     .map((p) => ({ id: p.id, label: `${p.name} · ${p.kind} · ${p.chainId}` }));
   const allowedGasModes = profile ? GAS_MODES_BY_KIND[profile.kind] : [executable.gasMode];
   const secretName = (id: string) => secrets.find((s) => s.id === id)?.name ?? id;
-  const ids = { workspaceSlug: slug, projectId: project.id, executableId: executable.id };
+  const ids = {
+    workspaceSlug: slug,
+    projectId: project.id,
+    executableId: executable.id,
+    profileId: executable.profileId,
+  };
   const switchPending = Boolean(executable.pendingFunctionSwitch);
   const base = `/${slug}/projects/${project.id}/executables`;
   // Forms re-mount when the server's copy changes, so they never show a stale draft.
@@ -122,10 +127,9 @@ export default async function ExecutablePage({
         {canMutate && (
           <div className="flex flex-wrap items-center gap-2">
             <ExecutableControls
-              workspaceSlug={slug}
-              projectId={project.id}
+              key={`c-${version}`}
+              ids={ids}
               executable={{
-                id: executable.id,
                 name: executable.name,
                 state: executable.state,
                 switchPending,

@@ -13,6 +13,11 @@ import { Select } from '@/components/ui/select';
 import { GAS_MODES_BY_KIND } from '@/lib/executables/gas-modes';
 import { createExecutableAction } from '../actions';
 import { ArgsEditor, argsProblems } from './args-editor';
+import {
+  type PermissionsRefusal,
+  PermissionsRefusalAlert,
+  permissionsRefusalOf,
+} from './permissions-refusal';
 import { nextRuns, type TriggerDraft, triggerOf } from './schedule';
 import { TriggerEditor } from './trigger-editor';
 
@@ -45,6 +50,8 @@ export function CreateExecutableDialog({
   const [argsChecked, setArgsChecked] = useState(false);
   const [gasMode, setGasMode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A permissions refusal, with the profile it was about (the fields may change after it).
+  const [refusal, setRefusal] = useState<{ profileId: string; refusal: PermissionsRefusal } | null>(null);
   const [pending, startTransition] = useTransition();
 
   const release = functions.find((f) => f.id === functionId);
@@ -62,6 +69,7 @@ export function CreateExecutableDialog({
     setOpen(next);
     if (!next) {
       setError(null);
+      setRefusal(null);
       setArgsChecked(false);
     }
   };
@@ -78,6 +86,8 @@ export function CreateExecutableDialog({
         args,
         gasMode,
       });
+      const refused = permissionsRefusalOf(result);
+      setRefusal(refused && { profileId, refusal: refused });
       if (!result.ok) return setError(result.error);
       toast.success(`Executable ${result.data.name} created`, { description: 'Building its sandbox.' });
       toggle(false);
@@ -161,7 +171,7 @@ export function CreateExecutableDialog({
             <Field
               label="Gas mode"
               htmlFor="executable-gas"
-              hint="Default: self for legacy and safe profiles."
+              hint="Default: sponsored for Zodiac Roles profiles, self for the others."
             >
               <Select id="executable-gas" value={gasMode} onChange={(e) => setGasMode(e.target.value)}>
                 <option value="">Default</option>
@@ -172,7 +182,16 @@ export function CreateExecutableDialog({
                 ))}
               </Select>
             </Field>
-            {error && <Alert variant="destructive">{error}</Alert>}
+            {refusal ? (
+              <PermissionsRefusalAlert
+                workspaceSlug={workspaceSlug}
+                projectId={projectId}
+                profileId={refusal.profileId}
+                refusal={refusal.refusal}
+              />
+            ) : (
+              error && <Alert variant="destructive">{error}</Alert>
+            )}
           </DialogBody>
           <FormDialogFooter onCancel={() => toggle(false)} pending={pending} disabled={invalid}>
             Create executable

@@ -3,13 +3,24 @@ import { listExecutables } from '@/lib/executables/service';
 import { listReleases } from '@/lib/functions/service';
 import { listProfiles } from '@/lib/profiles/service';
 
-/** Every active release of a project (newest first), as `name@tag` options with their args schema. */
+/** Every active release of a project (newest first), as `name@tag` options with their args schema and permissions. */
 export async function releaseOptions(workspaceId: string, projectId: string) {
-  const out: { id: string; label: string; schema: string | null }[] = [];
+  const out: {
+    id: string;
+    label: string;
+    schema: string | null;
+    permissions: { calls: { to: string; functions: string[] }[] } | null;
+  }[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 10; page++) {
     const result = await listReleases(getDb(), workspaceId, { projectId, limit: 200, cursor });
-    for (const r of result.data) out.push({ id: r.id, label: `${r.name}@${r.versionTag}`, schema: r.schema });
+    for (const r of result.data)
+      out.push({
+        id: r.id,
+        label: `${r.name}@${r.versionTag}`,
+        schema: r.schema,
+        permissions: r.permissions,
+      });
     if (result.pagination.isDone) break;
     cursor = result.pagination.cursor;
   }

@@ -8,34 +8,45 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
 import { executableLifecycleAction } from '../actions';
+import type { ExecutableIds } from './ids';
+import {
+  type PermissionsRefusal,
+  PermissionsRefusalAlert,
+  permissionsRefusalOf,
+} from './permissions-refusal';
 
 type Op = 'pause' | 'resume' | 'delete' | 'reprovision' | 'regenerate';
 
-/** Pause / resume / reprovision / regenerate / delete, each shown only where the state allows it. */
+/**
+ * Pause / resume / reprovision / regenerate / delete, each shown only where the state allows it. A resume the
+ * profile's permissions refuse shows what is missing (and for a roles profile, offers to allow it).
+ */
 export function ExecutableControls({
-  workspaceSlug,
-  projectId,
+  ids,
   executable,
 }: {
-  workspaceSlug: string;
-  projectId: string;
-  executable: { id: string; name: string; state: string; switchPending: boolean };
+  ids: ExecutableIds;
+  executable: { name: string; state: string; switchPending: boolean };
 }) {
+  const { workspaceSlug, projectId, executableId } = ids;
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [running, setRunning] = useState<Op | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<PermissionsRefusal | null>(null);
   const { state, switchPending } = executable;
 
   const run = (op: Op) => {
     setRunning(op);
     startTransition(async () => {
-      const result = await executableLifecycleAction(workspaceSlug, projectId, executable.id, op);
+      const result = await executableLifecycleAction(workspaceSlug, projectId, executableId, op);
       setRunning(null);
+      const refused = permissionsRefusalOf(result);
+      setRefusal(refused);
       if (!result.ok) {
         if (op === 'delete') setError(result.error);
-        else toast.error(result.error);
+        else if (!refused) toast.error(result.error);
         return;
       }
       if (op === 'delete') {
@@ -95,6 +106,29 @@ export function ExecutableControls({
           Delete
         </Button>
       )}
+      <Dialog
+        open={refusal !== null}
+        onOpenChange={(o) => !o && setRefusal(null)}
+        title={`${executable.name} cannot resume yet`}
+        description="Its profile must allow every call the release declares."
+        className="max-w-xl"
+      >
+        <DialogBody>
+          {refusal && (
+            <PermissionsRefusalAlert
+              workspaceSlug={workspaceSlug}
+              projectId={projectId}
+              profileId={ids.profileId}
+              refusal={refusal}
+            />
+          )}
+        </DialogBody>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => setRefusal(null)}>
+            Close
+          </Button>
+        </DialogFooter>
+      </Dialog>
       <Dialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}

@@ -16,6 +16,11 @@ import {
   updateSecretsAction,
 } from '../actions';
 import type { ExecutableIds } from './ids';
+import {
+  type PermissionsRefusal,
+  PermissionsRefusalAlert,
+  permissionsRefusalOf,
+} from './permissions-refusal';
 import { DEFAULT_SPONSOR, SPONSORSHIP_PROVIDER_OPTIONS } from './sponsor';
 
 const ENV_KEY = /^[A-Z_][A-Z0-9_]*$/;
@@ -23,10 +28,6 @@ const ENV_KEY = /^[A-Z_][A-Z0-9_]*$/;
 /** A refusal as a sentence, with the service's details spelled out for the codes a form can act on. */
 function refusalMessage(result: Extract<ActionResult<unknown>, { ok: false }>) {
   const details = result.details ?? {};
-  if (result.code === 'permissions_not_covered') {
-    const missing = Array.isArray(details.missing) ? details.missing.map(String) : [];
-    return `This profile does not cover the release's permissions${missing.length ? `: ${missing.join(', ')}` : '.'}`;
-  }
   if (result.code === 'gas_mode_not_allowed') {
     const allowed = Array.isArray(details.allowedGasModes) ? details.allowedGasModes.map(String) : [];
     return `${result.error}${allowed.length ? ` (allowed: ${allowed.join(', ')})` : ''}. Change the gas mode first.`;
@@ -36,21 +37,23 @@ function refusalMessage(result: Extract<ActionResult<unknown>, { ok: false }>) {
 
 /**
  * Saves one facet of an executable: `save(e, update, saved)` runs `update`; a refusal becomes `error` (shown by
- * the form), a success clears it and toasts `saved`.
+ * the form) and, when the profile's permissions refused it, `refusal`; a success clears them and toasts `saved`.
  */
 function useFacetSave() {
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<PermissionsRefusal | null>(null);
   const [pending, startTransition] = useTransition();
   const save = (e: FormEvent, update: () => Promise<ActionResult<unknown>>, saved: string) => {
     e.preventDefault();
     startTransition(async () => {
       const result = await update();
+      setRefusal(permissionsRefusalOf(result));
       if (!result.ok) return setError(refusalMessage(result));
       setError(null);
       toast.success(saved);
     });
   };
-  return { error, pending, save };
+  return { error, refusal, pending, save };
 }
 
 function SaveButton({
@@ -168,13 +171,17 @@ export function ProfileForm({
   profiles: { id: string; label: string }[];
 }) {
   const [target, setTarget] = useState(currentId);
-  const { error, pending, save } = useFacetSave();
-  const submit = (e: FormEvent) =>
+  // The profile a refusal was about: the one asked for, not whatever the select shows since.
+  const [asked, setAsked] = useState(currentId);
+  const { error, refusal, pending, save } = useFacetSave();
+  const submit = (e: FormEvent) => {
+    setAsked(target);
     save(
       e,
       () => updateProfileAction(ids.workspaceSlug, ids.projectId, ids.executableId, target),
       'Profile saved',
     );
+  };
   const options = profiles.some((p) => p.id === currentId)
     ? profiles
     : [{ id: currentId, label: `${currentId} (not active)` }, ...profiles];
@@ -189,10 +196,19 @@ export function ProfileForm({
           ))}
         </Select>
       </Field>
-      {error && (
-        <Alert variant="destructive" title="Profile not changed">
-          <span data-testid="profile-error">{error}</span>
-        </Alert>
+      {refusal ? (
+        <PermissionsRefusalAlert
+          workspaceSlug={ids.workspaceSlug}
+          projectId={ids.projectId}
+          profileId={asked}
+          refusal={refusal}
+        />
+      ) : (
+        error && (
+          <Alert variant="destructive" title="Profile not changed">
+            <span data-testid="profile-error">{error}</span>
+          </Alert>
+        )
       )}
       <SaveButton pending={pending} disabled={target === currentId}>
         Save profile

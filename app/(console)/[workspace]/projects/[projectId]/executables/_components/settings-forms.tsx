@@ -10,6 +10,11 @@ import { Select } from '@/components/ui/select';
 import { switchFunctionAction, updateArgsAction, updateTriggerAction } from '../actions';
 import { ArgsEditor, argsProblems } from './args-editor';
 import type { ExecutableIds } from './ids';
+import {
+  type PermissionsRefusal,
+  PermissionsRefusalAlert,
+  permissionsRefusalOf,
+} from './permissions-refusal';
 import { draftOf, nextRuns, sameTrigger, type TriggerInput, triggerOf } from './schedule';
 import { TriggerEditor } from './trigger-editor';
 
@@ -79,11 +84,13 @@ export function ArgsForm({ ids, args, schema }: { ids: ExecutableIds; args: stri
     }
   });
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<PermissionsRefusal | null>(null);
   const [pending, startTransition] = useTransition();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     startTransition(async () => {
       const result = await updateArgsAction(ids.workspaceSlug, ids.projectId, ids.executableId, value);
+      setRefusal(permissionsRefusalOf(result));
       if (!result.ok) return setError(result.error);
       setError(null);
       toast.success('Args saved');
@@ -92,7 +99,7 @@ export function ArgsForm({ ids, args, schema }: { ids: ExecutableIds; args: stri
   return (
     <form onSubmit={submit} className="grid gap-3">
       <ArgsEditor id="args" value={value} onChange={setValue} schema={schema} />
-      {error && <Alert variant="destructive">{error}</Alert>}
+      <Refusal ids={ids} refusal={refusal} error={error} />
       <div>
         <Button type="submit" size="sm" disabled={pending || argsProblems(value, schema).length > 0}>
           {pending ? <Loader2 className="animate-spin" /> : <Save />}
@@ -122,11 +129,13 @@ export function FunctionSwitchForm({
   const choices = releases.filter((r) => r.id !== currentId);
   const [target, setTarget] = useState(choices[0]?.id ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<PermissionsRefusal | null>(null);
   const [pending, startTransition] = useTransition();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     startTransition(async () => {
       const result = await switchFunctionAction(ids.workspaceSlug, ids.projectId, ids.executableId, target);
+      setRefusal(permissionsRefusalOf(result));
       if (!result.ok) return setError(result.error);
       setError(null);
       toast.success('Function switch requested', { description: 'A new sandbox is being built.' });
@@ -166,7 +175,7 @@ export function FunctionSwitchForm({
           ))}
         </Select>
       </Field>
-      {error && <Alert variant="destructive">{error}</Alert>}
+      <Refusal ids={ids} refusal={refusal} error={error} />
       <div>
         <Button
           type="submit"
@@ -179,4 +188,26 @@ export function FunctionSwitchForm({
       </div>
     </form>
   );
+}
+
+/** A save the server refused: what the profile's permissions lack (and how to allow it), or the message. */
+function Refusal({
+  ids,
+  refusal,
+  error,
+}: {
+  ids: ExecutableIds;
+  refusal: PermissionsRefusal | null;
+  error: string | null;
+}) {
+  if (refusal)
+    return (
+      <PermissionsRefusalAlert
+        workspaceSlug={ids.workspaceSlug}
+        projectId={ids.projectId}
+        profileId={ids.profileId}
+        refusal={refusal}
+      />
+    );
+  return error ? <Alert variant="destructive">{error}</Alert> : null;
 }

@@ -1,13 +1,13 @@
 'use client';
 
-import { ChevronDown, KeyRound, Plus, ShieldCheck } from 'lucide-react';
+import { ChevronDown, KeyRound, ListChecks, Plus, ShieldCheck } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, menuItemClasses } from '@/components/ui/dropdown-menu';
 import { type ChainOption, CreateProfileDialog } from './create-profile-dialog';
 
-/** New profile: a legacy account (the dialog) or a Safe (the wizard's page). */
+/** New profile: a legacy account (the dialog), or a Safe with full or least-privilege access (the wizard's page). */
 export function NewProfileMenu({
   workspaceSlug,
   projectId,
@@ -46,6 +46,19 @@ export function NewProfileMenu({
           <span className="grid">
             Safe
             <span className="text-muted-foreground text-xs">Your Safe sends; its owners enable Tickwork</span>
+          </span>
+        </Link>
+        <Link
+          href={`/${workspaceSlug}/projects/${projectId}/profiles/new-safe?access=roles`}
+          role="menuitem"
+          className={menuItemClasses}
+        >
+          <ListChecks />
+          <span className="grid">
+            Zodiac Roles
+            <span className="text-muted-foreground text-xs">
+              Your Safe sends only the calls its owners allow
+            </span>
           </span>
         </Link>
       </DropdownMenu>

@@ -99,7 +99,8 @@ export function ProfileActions({
 
   return (
     <div className="flex justify-end gap-1">
-      {profile.faucet && profile.state !== 'archived' && (
+      {/* The faucet funds the account that pays gas: a roles profile's runs are sponsored, so it has none. */}
+      {profile.faucet && profile.state !== 'archived' && profile.kind !== 'roles' && (
         <Button
           variant="ghost"
           size="sm"

@@ -1,8 +1,10 @@
 import { Share2, Wallet } from 'lucide-react';
+import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { shortAddress } from '@/lib/console/format';
+import { functionRefWords, scopeSize } from '@/lib/console/role-scope';
 import { ProfileActions } from './profile-actions';
 
 export type ProfileView = {
@@ -19,7 +21,7 @@ export type ProfileView = {
   faucet: boolean;
   /** Safe profiles: the account Tickwork holds the key of, enabled as a module of the Safe; it pays the gas. */
   executor: { address: string; balance: string | null } | null;
-  /** Safe profiles: the Safe as last read, and the module transaction still collecting signatures, if any. */
+  /** Safe and roles profiles: the Safe as last read, and its transaction still collecting signatures, if any. */
   safe: {
     owners: string[];
     threshold: number;
@@ -29,6 +31,20 @@ export type ProfileView = {
       purpose: 'enable_module' | 'disable_module' | 'setup_roles' | 'change_role';
     } | null;
   } | null;
+  /**
+   * Roles profiles: the Zodiac Roles modifier, and the newest executed transaction that set the role (what it
+   * allows, as Tickwork set it).
+   */
+  roles: {
+    modifier: string;
+    lastChange: { id: string; scope: { to: string; functions: string[] }[] } | null;
+  } | null;
+};
+
+const KIND_LABEL: Record<ProfileView['kind'], string> = {
+  legacy: 'legacy',
+  safe: 'Safe',
+  roles: 'Zodiac Roles',
 };
 
 const STATE_VARIANT = { active: 'success', pending: 'warning', archived: 'secondary' } as const;
@@ -61,6 +77,21 @@ function AddressLine({
       </code>
       <CopyButton value={address} label={copyLabel} iconOnly variant="ghost" />
     </span>
+  );
+}
+
+/** What the role allows as Tickwork last set it, linking to that transaction (the chain may say otherwise). */
+function RoleScopeLink({ change }: { change: NonNullable<NonNullable<ProfileView['roles']>['lastChange']> }) {
+  const calls = change.scope.flatMap((e) => e.functions.map((fn) => `${functionRefWords(fn)} on ${e.to}`));
+  return (
+    <Link
+      href={`/safe/tx/${change.id}`}
+      className="w-fit text-muted-foreground text-xs underline-offset-4 hover:text-foreground hover:underline"
+      title={`As Tickwork last set the role (its owners may change it on chain):\n${calls.join('\n')}`}
+      data-testid="profile-role-scope"
+    >
+      role allows {change.scope.length === 0 ? 'no call' : scopeSize(change.scope)}
+    </Link>
   );
 }
 
@@ -100,7 +131,7 @@ export function ProfilesTable({
                 <span className="grid gap-0.5">
                   <span className="font-medium">{p.name}</span>
                   <span className="flex items-center gap-1.5 text-muted-foreground text-xs">
-                    {p.kind}
+                    <span data-testid="profile-kind">{KIND_LABEL[p.kind]}</span>
                     {p.safe && (
                       <span title={p.safe.owners.join('\n')} data-testid="profile-safe-owners">
                         · {p.safe.threshold} of {p.safe.owners.length}{' '}
@@ -116,6 +147,7 @@ export function ProfilesTable({
                       </span>
                     )}
                   </span>
+                  {p.roles?.lastChange && <RoleScopeLink change={p.roles.lastChange} />}
                 </span>
               </span>
             </TableCell>
@@ -128,7 +160,7 @@ export function ProfilesTable({
                       variant={p.safe.moduleEnabled ? 'outline' : 'secondary'}
                       data-testid="profile-module"
                     >
-                      {p.safe.moduleEnabled ? 'module enabled' : 'module not enabled'}
+                      {p.roles ? 'modifier' : 'module'} {p.safe.moduleEnabled ? 'enabled' : 'not enabled'}
                     </Badge>
                   )}
                 </span>
@@ -147,6 +179,14 @@ export function ProfilesTable({
             </TableCell>
             <TableCell>
               <AddressLine address={p.address} copyLabel={`Copy address of ${p.name}`} />
+              {p.roles && (
+                <AddressLine
+                  label="modifier"
+                  address={p.roles.modifier}
+                  copyLabel={`Copy modifier address of ${p.name}`}
+                  testId="profile-modifier"
+                />
+              )}
               {p.executor && (
                 <AddressLine
                   label="executor"

@@ -1,6 +1,6 @@
 'use client';
 
-import { Loader2, ShieldCheck, ShieldOff } from 'lucide-react';
+import { ListChecks, Loader2, PenLine, ShieldCheck, ShieldOff } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
@@ -16,9 +16,11 @@ type Purpose = 'enable_module' | 'disable_module';
 const LABEL: Record<Purpose, string> = { enable_module: 'Enable Tickwork', disable_module: 'Revoke access' };
 
 /**
- * A Safe profile's module, from the console: Enable Tickwork while the module is off, Revoke access while it is
- * on. Either opens the signing page of the Safe transaction that does it: the one still collecting signatures,
- * or a new one prepared at the Safe's nonce (a revocation is confirmed first).
+ * A Safe or roles profile's access, from the console: Enable Tickwork while its module (the executor, or the
+ * Roles modifier) is off, Revoke access while it is on. Either opens the signing page of the Safe transaction
+ * that does it: the one still collecting signatures, or a new one prepared at the Safe's nonce (a revocation is
+ * confirmed first). A roles profile whose setup or role change still collects signatures links to it instead:
+ * until the setup is executed there is no modifier to enable.
  */
 export function SafeProfileActions({
   workspaceSlug,
@@ -35,6 +37,7 @@ export function SafeProfileActions({
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
+  const roles = profile.kind === 'roles';
   const purpose: Purpose = safe.moduleEnabled ? 'disable_module' : 'enable_module';
   const open = safe.openTransaction?.purpose === purpose ? safe.openTransaction : null;
   const Icon = purpose === 'enable_module' ? ShieldCheck : ShieldOff;
@@ -56,30 +59,55 @@ export function SafeProfileActions({
       else setError(result.error);
     });
 
-  if (open)
+  if (roles && safe.openTransaction?.purpose === 'setup_roles' && profile.state === 'pending')
     return (
       <Link
-        href={`/safe/tx/${open.id}`}
-        aria-label={label}
-        title={LABEL[purpose]}
-        className={buttonVariants(look)}
+        href={`/safe/tx/${safe.openTransaction.id}`}
+        aria-label={`Set up the role of ${profile.name}`}
+        className={buttonVariants({ variant: 'ghost', size: 'sm' })}
       >
-        <Icon />
-        {!iconOnly && LABEL[purpose]}
+        <ListChecks />
+        Set up the role
       </Link>
     );
+  // A roles profile still pending without its setup to sign has no modifier on chain yet: nothing to enable.
+  if (roles && profile.state === 'pending' && !safe.moduleEnabled) return null;
+
+  const roleChange = roles && safe.openTransaction?.purpose === 'change_role' ? safe.openTransaction : null;
   return (
     <>
-      <Button
-        {...look}
-        disabled={pending}
-        aria-label={label}
-        title={LABEL[purpose]}
-        onClick={() => (purpose === 'enable_module' ? prepare() : setConfirming(true))}
-      >
-        {pending ? <Loader2 className="animate-spin" /> : <Icon />}
-        {!iconOnly && LABEL[purpose]}
-      </Button>
+      {roleChange && (
+        <Link
+          href={`/safe/tx/${roleChange.id}`}
+          aria-label={`Sign the role change of ${profile.name}`}
+          title="A role change is waiting for the owners' signatures"
+          className={buttonVariants({ variant: 'ghost', size: 'icon-sm' })}
+        >
+          <PenLine />
+        </Link>
+      )}
+      {open ? (
+        <Link
+          href={`/safe/tx/${open.id}`}
+          aria-label={label}
+          title={LABEL[purpose]}
+          className={buttonVariants(look)}
+        >
+          <Icon />
+          {!iconOnly && LABEL[purpose]}
+        </Link>
+      ) : (
+        <Button
+          {...look}
+          disabled={pending}
+          aria-label={label}
+          title={LABEL[purpose]}
+          onClick={() => (purpose === 'enable_module' ? prepare() : setConfirming(true))}
+        >
+          {pending ? <Loader2 className="animate-spin" /> : <Icon />}
+          {!iconOnly && LABEL[purpose]}
+        </Button>
+      )}
       <Dialog
         open={confirming}
         onOpenChange={(o) => {
@@ -87,7 +115,7 @@ export function SafeProfileActions({
           setError(null);
         }}
         title={`Revoke access of ${profile.name}?`}
-        description="Tickwork prepares a Safe transaction that disables its module; nothing changes until the Safe's owners sign and execute it. Afterwards, runs on this profile fail until Tickwork is enabled again."
+        description={`Tickwork prepares a Safe transaction that disables ${roles ? 'the Zodiac Roles modifier' : 'its module'}; nothing changes until the Safe's owners sign and execute it. Afterwards, runs on this profile fail until Tickwork is enabled again.`}
       >
         <DialogBody className="text-left">{error && <Alert variant="destructive">{error}</Alert>}</DialogBody>
         <DialogFooter>

@@ -8,17 +8,20 @@ import { buttonVariants } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { safeProfileStateAction } from '../actions';
 import type { CreatedProfile } from './profile-step';
+import type { Access } from './wizard-steps';
 
 const POLL_MS = 1_500;
 
-/** Step 4: the module is enabled; waits until Tickwork has seen it and the profile is active. */
+/** The last step: the owners' transaction is executed; waits until Tickwork has seen it and the profile is active. */
 export function DoneStep({
   workspaceSlug,
   profile,
+  access,
   profilesHref,
 }: {
   workspaceSlug: string;
   profile: CreatedProfile;
+  access: Access;
   profilesHref: string;
 }) {
   const [status, setStatus] = useState<{ state: string; stateReason: string | null }>({
@@ -43,14 +46,17 @@ export function DoneStep({
         {active ? (
           <p className="flex items-start gap-2 text-sm" data-testid="safe-profile-active">
             <CircleCheck className="mt-0.5 size-4 shrink-0 text-success" />
-            The Safe enabled Tickwork&apos;s module: executables on this profile send their calls from the
-            Safe. The executor pays the gas, so keep it funded.
+            {access === 'roles'
+              ? 'The Safe enabled the Roles modifier and gave the executor its role: executables on this profile send the calls the role allows from the Safe, with sponsored gas. A release that needs another call is refused until the owners allow it.'
+              : "The Safe enabled Tickwork's module: executables on this profile send their calls from the Safe. The executor pays the gas, so keep it funded."}
           </p>
         ) : (
           <div className="grid grid-cols-1 gap-1 text-sm" role="status">
             <p className="flex items-center gap-2">
               <Loader2 className="size-4 animate-spin" />
-              Waiting for Tickwork to see the module enabled on chain…
+              {access === 'roles'
+                ? 'Waiting for Tickwork to see the modifier and the role on chain…'
+                : 'Waiting for Tickwork to see the module enabled on chain…'}
             </p>
             {status.stateReason && <p className="text-muted-foreground text-xs">{status.stateReason}</p>}
           </div>

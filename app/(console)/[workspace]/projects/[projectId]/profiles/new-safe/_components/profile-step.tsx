@@ -10,21 +10,25 @@ import { CopyableDetail } from '@/components/ui/detail';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { shortAddress } from '@/lib/console/format';
+import { scopeSize } from '@/lib/console/role-scope';
 import type { SafeTransactionView } from '@/lib/profiles/safe-transactions';
-import { createSafeProfileAction } from '../../actions';
+import type { ScopeEntry } from '@/lib/roles/role';
+import { createRolesProfileAction, createSafeProfileAction } from '../../actions';
 import type { SafeReading } from './safe-summary';
 
 export type CreatedProfile = { id: string; name: string; executor: string | null; safeTransactionId: string };
 
 /**
- * Step 2: the profile's alias. Creating it generates the executor Tickwork holds the key of and prepares the
- * Safe transaction that enables it; Continue opens that transaction.
+ * The profile's alias. Creating it generates the executor Tickwork holds the key of and prepares the Safe
+ * transaction that gives it access (enables it as a module, or with `scope`, sets up a Zodiac Roles modifier and
+ * the executor's role allowing those calls); Continue opens that transaction.
  */
 export function ProfileStep({
   workspaceSlug,
   projectId,
   chainId,
   safe,
+  scope,
   profile,
   onCreated,
   onBack,
@@ -34,6 +38,8 @@ export function ProfileStep({
   projectId: string;
   chainId: number;
   safe: SafeReading;
+  /** A roles profile: the calls its role allows. */
+  scope?: ScopeEntry[];
   profile: CreatedProfile | null;
   onCreated: (profile: CreatedProfile) => void;
   onBack: () => void;
@@ -47,11 +53,10 @@ export function ProfileStep({
     e.preventDefault();
     setError(null);
     startTransition(async () => {
-      const result = await createSafeProfileAction(workspaceSlug, projectId, {
-        alias,
-        chainId,
-        safe: safe.address,
-      });
+      const input = { alias, chainId, safe: safe.address };
+      const result = scope
+        ? await createRolesProfileAction(workspaceSlug, projectId, { ...input, scope })
+        : await createSafeProfileAction(workspaceSlug, projectId, input);
       if (!result.ok) return setError({ message: result.error, field: result.field });
       onCreated(result.data);
     });
@@ -71,8 +76,9 @@ export function ProfileStep({
         <CardHeader>
           <CardTitle>Name the profile</CardTitle>
           <CardDescription>
-            For Safe {shortAddress(safe.address)}. Tickwork generates an executor account for it and keeps its
-            key encrypted; the executor sends the runs through the Safe once the owners enable it.
+            {scope
+              ? `For Safe ${shortAddress(safe.address)}. Tickwork generates an executor account for it and keeps its key encrypted; once the owners set up the Roles modifier, the executor may call the ${scopeSize(scope)} you chose, from the Safe.`
+              : `For Safe ${shortAddress(safe.address)}. Tickwork generates an executor account for it and keeps its key encrypted; the executor sends the runs through the Safe once the owners enable it.`}
           </CardDescription>
         </CardHeader>
         <CardContent className="grid grid-cols-1 gap-5">
@@ -97,7 +103,8 @@ export function ProfileStep({
             <div className="grid grid-cols-1 gap-4 rounded-lg border bg-muted/30 p-4">
               <p className="flex items-center gap-2 font-medium text-sm">
                 <CircleCheck className="size-4 text-success" />
-                Profile {profile.name} created; it stays pending until the owners enable Tickwork.
+                Profile {profile.name} created; it stays pending until the owners{' '}
+                {scope ? 'set up its role' : 'enable Tickwork'}.
               </p>
               {profile.executor && (
                 <dl className="max-w-md" data-testid="safe-profile-executor">

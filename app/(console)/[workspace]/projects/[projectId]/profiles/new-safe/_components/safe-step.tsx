@@ -6,12 +6,26 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { cn } from '@/lib/cn';
 import { ExistingSafeForm } from './existing-safe-form';
 import { NewSafeForm } from './new-safe-form';
+import { type RadioCard, RadioCards } from './radio-cards';
 import { type SafeReading, SafeSummary } from './safe-summary';
+import type { Access } from './wizard-steps';
 
 export type WizardChain = { chainId: number; name: string; testnet: boolean };
+
+const ACCESS: readonly RadioCard<Access>[] = [
+  {
+    id: 'module',
+    label: 'Safe module (full access)',
+    hint: 'The executor becomes a module of the Safe: it may make any call from it.',
+  },
+  {
+    id: 'roles',
+    label: 'Zodiac Roles (least privilege)',
+    hint: 'A Roles modifier lets the executor make only the calls you allow, checked on chain. Gas is sponsored.',
+  },
+];
 
 const MODES = [
   { id: 'existing', label: 'Use an existing Safe', hint: 'Your Safe is already deployed on this chain.' },
@@ -20,14 +34,21 @@ const MODES = [
 
 type Mode = (typeof MODES)[number]['id'];
 
-/** Step 1: the chain, then an existing Safe read from it or a new one deployed by the connected wallet. */
+/**
+ * Step 1: Tickwork's access (a module, or a Zodiac Roles role), the chain, then an existing Safe read from it or
+ * a new one deployed by the connected wallet.
+ */
 export function SafeStep({
   workspaceSlug,
   chains,
+  access,
+  onAccess,
   onChosen,
 }: {
   workspaceSlug: string;
   chains: WizardChain[];
+  access: Access;
+  onAccess: (access: Access) => void;
   onChosen: (choice: { chainId: number; safe: SafeReading }) => void;
 }) {
   const [chainId, setChainId] = useState(chains[0].chainId);
@@ -38,9 +59,16 @@ export function SafeStep({
     <Card>
       <CardHeader>
         <CardTitle>Choose the Safe</CardTitle>
-        <CardDescription>The Safe sends the profile&apos;s transactions and holds its funds.</CardDescription>
+        <CardDescription>
+          The Safe sends the profile&apos;s transactions and holds its funds; its owners decide what Tickwork
+          may do from it.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-6">
+        <div className="grid grid-cols-1 gap-2">
+          <p className="font-medium text-sm">Tickwork&apos;s access</p>
+          <RadioCards name="safe-access" label="Access" options={ACCESS} value={access} onChange={onAccess} />
+        </div>
         <Field label="Chain" htmlFor="safe-chain" className="max-w-sm">
           <Select
             id="safe-chain"
@@ -58,32 +86,16 @@ export function SafeStep({
             ))}
           </Select>
         </Field>
-        <div role="radiogroup" aria-label="Safe" className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-          {MODES.map((m) => (
-            <label
-              key={m.id}
-              className={cn(
-                'flex cursor-pointer gap-3 rounded-lg border p-4 transition-colors hover:bg-muted/50',
-                mode === m.id && 'border-primary bg-accent/40',
-              )}
-            >
-              <input
-                type="radio"
-                name="safe-mode"
-                className="mt-0.5 accent-primary"
-                checked={mode === m.id}
-                onChange={() => {
-                  setMode(m.id);
-                  setSafe(null);
-                }}
-              />
-              <span className="grid gap-0.5">
-                <span className="font-medium text-sm">{m.label}</span>
-                <span className="text-muted-foreground text-xs">{m.hint}</span>
-              </span>
-            </label>
-          ))}
-        </div>
+        <RadioCards
+          name="safe-mode"
+          label="Safe"
+          options={MODES}
+          value={mode}
+          onChange={(next) => {
+            setMode(next);
+            setSafe(null);
+          }}
+        />
         {mode === 'existing' ? (
           <ExistingSafeForm key={chainId} workspaceSlug={workspaceSlug} chainId={chainId} onRead={setSafe} />
         ) : (

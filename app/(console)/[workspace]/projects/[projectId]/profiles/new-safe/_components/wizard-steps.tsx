@@ -1,21 +1,34 @@
 import { Check } from 'lucide-react';
 import { cn } from '@/lib/cn';
 
-export const WIZARD_STEPS = [
-  { id: 'safe', label: 'Safe' },
-  { id: 'profile', label: 'Profile' },
-  { id: 'enable', label: 'Enable Tickwork' },
-  { id: 'done', label: 'Done' },
-] as const;
+/** What the executor may do from the Safe: anything (a Safe module), or only the calls a Zodiac Roles role allows. */
+export type Access = 'module' | 'roles';
 
-export type WizardStep = (typeof WIZARD_STEPS)[number]['id'];
+export type WizardStep = 'safe' | 'calls' | 'profile' | 'enable' | 'done';
+
+export const WIZARD_STEPS: Record<Access, readonly { id: WizardStep; label: string }[]> = {
+  module: [
+    { id: 'safe', label: 'Safe' },
+    { id: 'profile', label: 'Profile' },
+    { id: 'enable', label: 'Enable Tickwork' },
+    { id: 'done', label: 'Done' },
+  ],
+  roles: [
+    { id: 'safe', label: 'Safe' },
+    { id: 'calls', label: 'Calls to allow' },
+    { id: 'profile', label: 'Profile' },
+    { id: 'enable', label: 'Set up the role' },
+    { id: 'done', label: 'Done' },
+  ],
+};
 
 /** The wizard's steps in a row: done ones ticked, the current one marked. */
-export function WizardSteps({ current }: { current: WizardStep }) {
-  const at = WIZARD_STEPS.findIndex((s) => s.id === current);
+export function WizardSteps({ access, current }: { access: Access; current: WizardStep }) {
+  const steps = WIZARD_STEPS[access];
+  const at = steps.findIndex((s) => s.id === current);
   return (
     <ol className="flex flex-wrap items-center gap-x-3 gap-y-2" aria-label="Steps">
-      {WIZARD_STEPS.map((step, i) => (
+      {steps.map((step, i) => (
         <li
           key={step.id}
           aria-current={i === at ? 'step' : undefined}

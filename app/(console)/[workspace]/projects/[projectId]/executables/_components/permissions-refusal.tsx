@@ -1,0 +1,123 @@
+'use client';
+
+import { ListChecks, Loader2 } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import type { ActionResult } from '@/lib/console/action';
+import { callWords, functionOf, isArgsTarget } from '@/lib/console/role-scope';
+import { allowRoleCallsAction } from '../../profiles/actions';
+
+type Call = { to: string; functions: string[] };
+
+/** A `409 permissions_not_covered`: what is missing and, for a roles profile, the transaction that allows it. */
+export type PermissionsRefusal = {
+  missing: Call[];
+  /** A roles profile answered it (its role can be extended). */
+  roles: boolean;
+  /** The covering Safe transaction's calls in words; null when it could not be built. */
+  covering: { to: string; description: string }[] | null;
+};
+
+const isCall = (v: unknown): v is Call =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as Call).to === 'string' &&
+  Array.isArray((v as Call).functions) &&
+  (v as Call).functions.every((f) => typeof f === 'string');
+
+/** The refusal a console action answered, when it is `permissions_not_covered`; null for any other outcome. */
+export function permissionsRefusalOf(result: ActionResult<unknown>): PermissionsRefusal | null {
+  if (result.ok || result.code !== 'permissions_not_covered') return null;
+  const details = result.details ?? {};
+  const missing = Array.isArray(details.missing) ? details.missing.filter(isCall) : [];
+  const covering = details.coveringTransaction as { calls?: unknown } | null | undefined;
+  const calls = Array.isArray(covering?.calls)
+    ? covering.calls.filter(
+        (c): c is { to: string; description: string } =>
+          typeof c?.to === 'string' && typeof c?.description === 'string',
+      )
+    : null;
+  return { missing, roles: 'coveringTransaction' in details, covering: calls };
+}
+
+/**
+ * The profile does not allow every call the release declares: each missing call in words. For a roles profile,
+ * "Allow these calls" prepares the Safe transaction that extends its role and opens its signing page; once the
+ * owners executed it, the same change goes through. A target the args must name cannot be allowed in advance.
+ */
+export function PermissionsRefusalAlert({
+  workspaceSlug,
+  projectId,
+  profileId,
+  refusal,
+}: {
+  workspaceSlug: string;
+  projectId: string;
+  profileId: string;
+  refusal: PermissionsRefusal;
+}) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const allowable = refusal.missing.filter((c) => !isArgsTarget(c.to));
+  const fromArgs = refusal.missing.filter((c) => isArgsTarget(c.to));
+
+  const allow = () =>
+    startTransition(async () => {
+      setError(null);
+      const result = await allowRoleCallsAction(workspaceSlug, projectId, profileId, allowable);
+      if (!result.ok) return setError(result.error);
+      router.push(`/safe/tx/${result.data.id}`);
+    });
+
+  return (
+    <Alert variant="destructive" title="The profile does not allow every call the release declares">
+      <div className="grid gap-3" data-testid="permissions-refusal">
+        <ul className="grid gap-0.5">
+          {refusal.missing.flatMap((c) =>
+            c.functions.map((fn) => (
+              <li key={`${c.to}-${fn}`} className="[overflow-wrap:anywhere]" data-testid="missing-call">
+                {callWords(c.to, functionOf(fn) ?? { selector: fn, signature: null })}
+              </li>
+            )),
+          )}
+        </ul>
+        {fromArgs.length > 0 && (
+          <p>
+            {fromArgs.map((c) => c.to).join(', ')} must name an address in the executable&apos;s args before
+            its calls can be checked{refusal.roles ? ' or allowed' : ''}.
+          </p>
+        )}
+        {refusal.roles && allowable.length > 0 && (
+          <div className="grid gap-2 text-foreground">
+            {refusal.covering && (
+              <div className="grid gap-1">
+                <p>Allowing them takes one Safe transaction that the Safe&apos;s owners sign:</p>
+                <ol className="grid list-decimal gap-0.5 pl-5 text-xs" data-testid="covering-calls">
+                  {refusal.covering.map((c, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the calls are positions in the batch
+                    <li key={i} className="[overflow-wrap:anywhere]">
+                      {c.description}
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            )}
+            <div className="flex flex-wrap items-center gap-3">
+              <Button size="sm" disabled={pending} onClick={allow}>
+                {pending ? <Loader2 className="animate-spin" /> : <ListChecks />}
+                Allow these calls
+              </Button>
+              <span className="text-muted-foreground text-xs">
+                Opens the signing page; once the owners have executed it, try again.
+              </span>
+            </div>
+            {error && <p role="alert">{error}</p>}
+          </div>
+        )}
+      </div>
+    </Alert>
+  );
+}
