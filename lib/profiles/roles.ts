@@ -1,6 +1,6 @@
 // Roles profiles: a Safe whose owners let Tickwork's executor make only the calls its role on a Zodiac Roles v2
 // modifier allows. Extending the role is a Safe transaction like any other: prepared here, signed by the owners.
-import { type Address, getAddress } from 'viem';
+import { getAddress } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
