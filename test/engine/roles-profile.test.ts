@@ -18,22 +18,21 @@ import { newAddress, testDb } from '../support/fixtures';
 import { api } from '../support/http';
 import { createProfile, profileAction, waitForProfile } from '../support/profiles';
 import { runnableExe, runToEnd } from '../support/runs';
-import { ownersExecute, type SafeWorld, safeWorld, signAndExecute } from '../support/safes';
+import {
+  CALLS_TASK,
+  increment,
+  incrementCallers,
+  ownersExecute,
+  type SafeWorld,
+  safeWorld,
+  signAndExecute,
+} from '../support/safes';
 
 const { client } = testStackChain();
 const counter = LOCAL_DEMO_CONTRACTS.counter;
 const token = LOCAL_DEMO_CONTRACTS.token;
 const INCREMENT = toFunctionSelector('increment()');
 
-/** Sends what `ctx.args.calls` lists. */
-const CALLS_TASK = `export default { __tickworkTask: 1, run: async (ctx) => ({
-  canExec: true, message: 'batch', calls: ctx.args.calls.map((c) => ({ ...c, value: BigInt(c.value) })),
-}) };\n`;
-const increment = {
-  to: counter,
-  data: encodeFunctionData({ abi: DEMO_COUNTER.abi, functionName: 'increment' }),
-  value: '0',
-};
 const topUp = (who: Address) => ({
   to: token,
   data: encodeFunctionData({ abi: DEMO_TOKEN.abi, functionName: 'topUp', args: [who] }),
@@ -91,9 +90,7 @@ describe('roles onboarding', () => {
     expect(execution).toMatchObject({ status: 'confirmed', error: null });
     expect(execution.userOpHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await incrementsBy(w.safe)).toBe(before + 1n);
-    expect(
-      await client.readContract({ address: counter, abi: DEMO_COUNTER.abi, functionName: 'lastCaller' }),
-    ).toBe(w.safe);
+    expect(await incrementCallers(execution.txHash)).toEqual([w.safe]);
     const functionId = await release(INC_ONLY);
     for (const gasMode of ['self', 'self-funded'])
       expectError(

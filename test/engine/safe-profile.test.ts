@@ -27,8 +27,11 @@ import { waitForProfile } from '../support/profiles';
 import { asUnknownSubmission, reconciled } from '../support/reconcile';
 import { runnableExe, runToEnd } from '../support/runs';
 import {
+  CALLS_TASK,
   deploySafe,
   fundedAccount,
+  increment,
+  incrementCallers,
   ownerSignature,
   ownersExecute,
   type SafeWorld,
@@ -41,16 +44,6 @@ const { client, testClient } = testStackChain();
 const counter = LOCAL_DEMO_CONTRACTS.counter;
 const token = LOCAL_DEMO_CONTRACTS.token;
 
-/** Sends what `ctx.args.calls` lists. */
-const CALLS_TASK = `export default { __tickworkTask: 1, run: async (ctx) => ({
-  canExec: true, message: 'batch', calls: ctx.args.calls.map((c) => ({ ...c, value: BigInt(c.value) })),
-}) };\n`;
-
-const increment = {
-  to: counter,
-  data: encodeFunctionData({ abi: DEMO_COUNTER.abi, functionName: 'increment' }),
-  value: '0',
-};
 const overdraw = (to: Address) => ({
   to: token,
   data: encodeFunctionData({
@@ -164,9 +157,7 @@ describe('runs from the Safe', () => {
       if (gasMode === 'self') expect(execution.userOpHash).toBeNull();
       else expect(execution.userOpHash).toMatch(/^0x[0-9a-f]{64}$/);
       expect(await incrementsBy(w.safe)).toBe(before + 2n);
-      expect(
-        await client.readContract({ address: counter, abi: DEMO_COUNTER.abi, functionName: 'lastCaller' }),
-      ).toBe(w.safe);
+      expect(await incrementCallers(execution.txHash)).toEqual([w.safe, w.safe]);
     });
 
   it('a batch whose second call reverts fails as a whole with the decoded reason', async () => {

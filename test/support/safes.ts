@@ -4,16 +4,20 @@ import {
   type Address,
   concat,
   createWalletClient,
+  encodeFunctionData,
   getAddress,
   getContractAddress,
   type Hex,
   parseEther,
+  parseEventLogs,
   zeroHash,
 } from 'viem';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { expect, inject } from 'vitest';
 import { LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
+import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
+import { DEMO_COUNTER } from '@/lib/chains/demo/artifacts';
 import { createSafeProfile } from '@/lib/profiles/safe';
 import {
   addSafeSignature,
@@ -171,4 +175,24 @@ export async function safeSingletonNonL2(): Promise<Address> {
     );
   }
   return address;
+}
+
+/** A task that sends what `ctx.args.calls` lists. */
+export const CALLS_TASK = `export default { __tickworkTask: 1, run: async (ctx) => ({
+  canExec: true, message: 'batch', calls: ctx.args.calls.map((c) => ({ ...c, value: BigInt(c.value) })),
+}) };\n`;
+
+/** DemoCounter's `increment()`, a call that records its caller. */
+export const increment = {
+  to: LOCAL_DEMO_CONTRACTS.counter,
+  data: encodeFunctionData({ abi: DEMO_COUNTER.abi, functionName: 'increment' }),
+  value: '0',
+};
+
+/** The callers DemoCounter recorded (`Incremented` events) in one transaction: who `msg.sender` was. */
+export async function incrementCallers(txHash: Hex): Promise<Address[]> {
+  const receipt = await client.getTransactionReceipt({ hash: txHash });
+  return parseEventLogs({ abi: DEMO_COUNTER.abi, eventName: 'Incremented', logs: receipt.logs }).map(
+    (log) => log.args.caller,
+  );
 }

@@ -10,7 +10,7 @@ import { runConsoleAction } from '@/lib/console/action';
 import { PermissionsSchema, selectorOf } from '@/lib/functions/permissions';
 import { fundProfile } from '@/lib/profiles/dev-funding';
 import { prepareRoleChange } from '@/lib/profiles/roles';
-import { createSafeProfile } from '@/lib/profiles/safe';
+import { type CreateSafeProfileInput, createSafeProfile } from '@/lib/profiles/safe';
 import { prepareSafeTransaction } from '@/lib/profiles/safe-transactions';
 import { CreateProfileBody, RenameProfileBody, ShareProfileBody } from '@/lib/profiles/schemas';
 import {
@@ -67,24 +67,38 @@ export async function createProfileAction(
   });
 }
 
+/** Creates a Safe or roles profile (owners/admins); answers its executor and the first transaction to sign. */
+async function createOnSafe(
+  workspaceSlug: string,
+  projectId: string,
+  input: () => Omit<CreateSafeProfileInput, 'projectId'>,
+) {
+  const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const { profile, safeTransactionId } = await createSafeProfile(getDb(), workspace.id, {
+    projectId,
+    ...input(),
+  });
+  revalidatePath(profilesPath(workspaceSlug, projectId));
+  return {
+    id: profile.id,
+    name: profile.name,
+    executor: profile.executor?.address ?? null,
+    safeTransactionId,
+  };
+}
+
 /** A pending Safe profile for an existing Safe; answers its executor and the enabling transaction to sign. */
 export async function createSafeProfileAction(
   workspaceSlug: string,
   projectId: string,
   input: { alias: string; chainId: number; safe: string },
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const body = CreateSafeProfileBody.parse({ projectId, ...input });
-    const { profile, safeTransactionId } = await createSafeProfile(getDb(), workspace.id, body);
-    revalidatePath(profilesPath(workspaceSlug, projectId));
-    return {
-      id: profile.id,
-      name: profile.name,
-      executor: profile.executor?.address ?? null,
-      safeTransactionId,
-    };
-  });
+  return runConsoleAction(() =>
+    createOnSafe(workspaceSlug, projectId, () => {
+      const { projectId: _, ...body } = CreateSafeProfileBody.parse({ projectId, ...input });
+      return body;
+    }),
+  );
 }
 
 /**
@@ -96,21 +110,12 @@ export async function createRolesProfileAction(
   projectId: string,
   input: { alias: string; chainId: number; safe: string; scope: { to: string; functions: string[] }[] },
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const { scope, ...body } = CreateRolesProfileBody.parse({ projectId, ...input });
-    const { profile, safeTransactionId } = await createSafeProfile(getDb(), workspace.id, {
-      ...body,
-      roles: { scope },
-    });
-    revalidatePath(profilesPath(workspaceSlug, projectId));
-    return {
-      id: profile.id,
-      name: profile.name,
-      executor: profile.executor?.address ?? null,
-      safeTransactionId,
-    };
-  });
+  return runConsoleAction(() =>
+    createOnSafe(workspaceSlug, projectId, () => {
+      const { projectId: _, scope, ...body } = CreateRolesProfileBody.parse({ projectId, ...input });
+      return { ...body, roles: { scope } };
+    }),
+  );
 }
 
 /**
