@@ -142,7 +142,7 @@ test('a role pre-filled from a release is set up, extended from a refusal, and r
   await expect(calls.first()).toHaveText(/^Deploy a Zodiac Roles v2 modifier for the Safe/);
   await expect(calls.nth(1)).toHaveText(/^Enable 0x[0-9a-fA-F]{40} as a module of the Safe/);
   await expect(calls).toContainText([`Give role "tickwork" to ${executor}`]);
-  await expect(calls).toContainText([`Role "tickwork": allow ${INCREMENT} on ${COUNTER}`]);
+  await expect(calls).toContainText([`Role "tickwork": allow increment() (${INCREMENT}) on ${COUNTER}`]);
   await expect(page.getByTestId('safe-tx-scope')).toContainText(
     "Once executed, Tickwork's role allows 1 function on 1 target",
   );
@@ -193,7 +193,7 @@ test('a role pre-filled from a release is set up, extended from a refusal, and r
     `Call topUp(address) (${TOP_UP}) on ${TOKEN}`,
   ]);
   await expect(refusal.getByTestId('covering-calls')).toContainText(
-    `Role "tickwork": allow ${TOP_UP} on ${TOKEN}`,
+    `Role "tickwork": allow topUp(address) (${TOP_UP}) on ${TOKEN}`,
   );
   await settled(page);
   await dialog.getByRole('button', { name: 'Allow these calls' }).scrollIntoViewIfNeeded();
@@ -204,7 +204,7 @@ test('a role pre-filled from a release is set up, extended from a refusal, and r
   await expect(page).toHaveURL(/\/safe\/tx\/stx_\w+$/);
   await expect(page.getByRole('heading', { name: "Change the calls Tickwork's role allows" })).toBeVisible();
   await expect(page.getByTestId('safe-tx-call')).toContainText([
-    `Role "tickwork": allow ${TOP_UP} on ${TOKEN}`,
+    `Role "tickwork": allow topUp(address) (${TOP_UP}) on ${TOKEN}`,
   ]);
   await expect(page.getByTestId('safe-tx-scope')).toContainText('allows 2 functions on 2 targets');
   await connectWallet(page);

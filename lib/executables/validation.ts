@@ -4,7 +4,7 @@ import { executables, secrets, workspaces } from '@/db/schema';
 import type { SecretBinding } from '@/db/schema/executables';
 import { ApiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
-import { selectorOf } from '@/lib/functions/permissions';
+import { selectorOf, signaturesBySelector } from '@/lib/functions/permissions';
 import { requireRelease } from '@/lib/functions/service';
 import { coveringTransactionPreview } from '@/lib/profiles/roles';
 import type { ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
@@ -103,7 +103,11 @@ export async function checkCoverage(
   if (missing.length === 0) return;
   const coveringTransaction =
     profile.kind === 'roles'
-      ? await coveringTransactionPreview(profile as ProfileForTx, resolvedMissing(missing))
+      ? await coveringTransactionPreview(
+          profile as ProfileForTx,
+          resolvedMissing(missing),
+          signaturesBySelector([release.permissions]),
+        )
       : null;
   throw new ApiError(409, 'permissions_not_covered', describeMissing(missing), {
     missing,

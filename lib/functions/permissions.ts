@@ -97,3 +97,12 @@ export function declaresCall(
     ),
   );
 }
+
+/** Function signatures by selector, from the signatures (not raw selectors) that permissions files name. */
+export function signaturesBySelector(files: readonly (PermissionCalls | null)[]): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const file of files)
+    for (const call of file?.calls ?? [])
+      for (const ref of call.functions) if (!ref.startsWith('0x')) names.set(selectorOf(ref), ref);
+  return names;
+}

@@ -5,7 +5,7 @@ import type { DbOrTx } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
-import { describeSafeTx } from '@/lib/roles/describe';
+import { describeSafeTx, type FunctionNames } from '@/lib/roles/describe';
 import type { ScopeEntry } from '@/lib/roles/role';
 import { readSafe } from '@/lib/safe/read';
 import { safeTxHash } from '@/lib/safe/transaction';
@@ -40,7 +40,11 @@ async function roleChange(profile: ProfileForTx, missing: readonly ScopeEntry[])
  * allow the missing calls, its hash at the Safe's current nonce and its calls in words. Null when it cannot be
  * built (the chain did not answer): the error still names what is missing.
  */
-export async function coveringTransactionPreview(profile: ProfileForTx, missing: readonly ScopeEntry[]) {
+export async function coveringTransactionPreview(
+  profile: ProfileForTx,
+  missing: readonly ScopeEntry[],
+  names?: FunctionNames,
+) {
   try {
     const { tx, safe, multiSend } = await roleChange(profile, missing);
     if (!tx) return null;
@@ -48,7 +52,10 @@ export async function coveringTransactionPreview(profile: ProfileForTx, missing:
       safe,
       nonce: tx.nonce.toString(),
       safeTxHash: safeTxHash(profile.chainId, safe, tx),
-      calls: describeSafeTx(tx, safe, { multiSend }).map((c) => ({ to: c.to, description: c.description })),
+      calls: describeSafeTx(tx, safe, { multiSend, names }).map((c) => ({
+        to: c.to,
+        description: c.description,
+      })),
     };
   } catch {
     return null;

@@ -2,16 +2,17 @@
 // signing: one record per transaction at a fixed Safe nonce, signatures added one owner at a time from any
 // browser, checked against the owners read from the chain. Once the Safe's nonce moves past a transaction that
 // did not happen, it is stale and prepared again at the new nonce.
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, isHex, size } from 'viem';
 import type { DbOrTx } from '@/db/client';
-import { profiles, type SafeSignature, safeTransactions } from '@/db/schema';
+import { functionReleases, profiles, type SafeSignature, safeTransactions } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
+import { signaturesBySelector } from '@/lib/functions/permissions';
 import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
-import { describeSafeTx } from '@/lib/roles/describe';
+import { describeSafeTx, type FunctionNames } from '@/lib/roles/describe';
 import { normalizeScope, type ScopeEntry } from '@/lib/roles/role';
 import { isModuleEnabled, readSafeOrRefuse, type SafeReading } from '@/lib/safe/read';
 import {
@@ -165,8 +166,20 @@ export async function getSafeTransactionView(db: DbOrTx, id: string) {
   const row = await loadTransaction(db, id);
   const chain = chainOf(row.chainId);
   const reading = await readSafeOrRefuse(chain, row.safe as Address);
-  const current = await settle(db, row, reading);
-  return toView(current, reading, chain.name);
+  const [current, names] = await Promise.all([
+    settle(db, row, reading),
+    projectFunctionNames(db, row.projectId),
+  ]);
+  return toView(current, reading, chain.name, names);
+}
+
+/** Function signatures the project's releases name, so a transaction's words say `topUp(address)`. */
+async function projectFunctionNames(db: DbOrTx, projectId: string): Promise<FunctionNames> {
+  const rows = await db
+    .select({ permissions: functionReleases.permissions })
+    .from(functionReleases)
+    .where(and(eq(functionReleases.projectId, projectId), isNull(functionReleases.deletedAt)));
+  return signaturesBySelector(rows.map((r) => r.permissions));
 }
 
 const multiSendsOf = (chainId: number) => {
@@ -174,7 +187,7 @@ const multiSendsOf = (chainId: number) => {
   return contracts ? [contracts.multiSendCallOnly, contracts.multiSend] : [];
 };
 
-function toView(row: SafeTransactionRow, reading: SafeReading, chainName: string) {
+function toView(row: SafeTransactionRow, reading: SafeReading, chainName: string, names?: FunctionNames) {
   const tx = safeTxOf(row);
   const owners = new Set(reading.owners.map((o) => o.toLowerCase()));
   const valid = row.signatures.filter((s) => owners.has(s.signer.toLowerCase()));
@@ -193,7 +206,7 @@ function toView(row: SafeTransactionRow, reading: SafeReading, chainName: string
     threshold: reading.threshold,
     safeNonce: reading.nonce.toString(),
     /** What the transaction does, call by call, in words (a MultiSend batch unpacked). */
-    calls: describeSafeTx(tx, getAddress(row.safe), { multiSend: multiSendsOf(row.chainId) }),
+    calls: describeSafeTx(tx, getAddress(row.safe), { multiSend: multiSendsOf(row.chainId), names }),
     /** Roles transactions: what the role allows once it is executed. */
     scope: row.scope,
     transaction: {
@@ -271,7 +284,12 @@ export async function addSafeSignature(db: DbOrTx, id: string, signature: string
         .set({ signatures: [...locked.signatures, entry] })
         .where(eq(safeTransactions.id, id));
     }
-    return toView(await loadTransaction(tx, id), reading, chain.name);
+    return toView(
+      await loadTransaction(tx, id),
+      reading,
+      chain.name,
+      await projectFunctionNames(tx, row.projectId),
+    );
   });
 }
 

@@ -113,7 +113,7 @@ describe('coverage from the chain', () => {
     const covering = refused.body.coveringTransaction;
     expect(covering).toMatchObject({ safe: w.safe, safeTxHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(covering.calls.map((c: { description: string }) => c.description)).toContain(
-      `Role "tickwork": allow ${toFunctionSelector('topUp(address)')} on ${token}`,
+      `Role "tickwork": allow topUp(address) (${toFunctionSelector('topUp(address)')}) on ${token}`,
     );
 
     const changeId = await prepareRoleChange(testDb(), w.workspaceId, w.profileId, [
