@@ -13,10 +13,11 @@ export type DescribedCall = { to: Address; value: string; data: Hex; description
 /** `names`: known function signatures by selector (from a release's permissions.json), for friendlier words. */
 export type FunctionNames = ReadonlyMap<string, string>;
 
-const fn = (selector: string, names?: FunctionNames) =>
-  selector === '0x00000000'
-    ? 'plain transfers (no calldata)'
-    : (names?.get(selector.toLowerCase()) ?? selector);
+const fn = (selector: string, names?: FunctionNames) => {
+  if (selector === '0x00000000') return 'plain transfers (no calldata)';
+  const name = names?.get(selector.toLowerCase());
+  return name ? `${name} (${selector})` : selector;
+};
 
 const roleName = (key: Hex) => {
   try {
