@@ -80,7 +80,7 @@ export function DeleteProjectDialog({
         onClick={() => toggle(true)}
       >
         <Trash2 />
-        Delete
+        Delete project
       </Button>
       <Dialog open={open} onOpenChange={toggle} title={`Delete ${project.name}?`}>
         <form onSubmit={submit}>
