@@ -16,8 +16,10 @@ const session: { userId?: string } = {};
 vi.mock('@/lib/auth/next-auth', () => ({ auth: async () => session }));
 vi.mock('next/cache', () => ({ revalidatePath: () => {} }));
 vi.mock('@/db/client', async (original) => {
-  const { testDb: db } = await import('../../support/fixtures');
-  return { ...(await original<typeof import('@/db/client')>()), getDb: () => db() };
+  const actual = await original<typeof import('@/db/client')>();
+  const { target } = await import('../../support/target');
+  let db: ReturnType<typeof actual.createDb> | undefined;
+  return { ...actual, getDb: () => (db ??= actual.createDb(target().databaseUrl, 2)) };
 });
 
 const TASK = 'export default { __tickworkTask: 1, run: async () => ({ canExec: false }) };\n';
