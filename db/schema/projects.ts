@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { workspaceOwned } from './ownership';
-import { id, timestamps } from './util';
+import { id, timestamps, tstz } from './util';
 
 export const environmentEnum = pgEnum('project_environment', ['production', 'development']);
 
@@ -13,10 +14,12 @@ export const projects = pgTable(
     slug: text('slug').notNull(),
     description: text('description'),
     environment: environmentEnum('environment').notNull().default('production'),
+    /** Soft delete (console only): every read treats the project as not found; its slug is free again. */
+    deletedAt: tstz('deleted_at'),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('projects_workspace_slug_key').on(t.workspaceId, t.slug),
+    uniqueIndex('projects_workspace_slug_key').on(t.workspaceId, t.slug).where(sql`deleted_at is null`),
     index('projects_workspace_idx').on(t.workspaceId, t.id),
   ],
 );

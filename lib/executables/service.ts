@@ -69,7 +69,7 @@ export async function queueProvisioning(db: DbOrTx, row: ExecutableRow): Promise
 /** Validates everything, then inserts a provisioning executable and queues its sandbox build. */
 export async function createExecutable(db: DbOrTx, workspaceId: string, input: CreateExecutableInput) {
   const row = await db.transaction(async (tx) => {
-    await requireProject(tx, workspaceId, input.projectId);
+    await requireProject(tx, workspaceId, input.projectId, { lock: true });
     const release = await usableRelease(tx, workspaceId, input.projectId, input.functionId);
     const profile = await usableProfile(tx, workspaceId, input.projectId, input.profileId);
     const trigger = validateTrigger(input.trigger);

@@ -4,7 +4,7 @@ import { executables, executionLogs, executions } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
 import { idFloor } from '@/lib/ids';
-import { requireProject } from '@/lib/projects/service';
+import { inLiveProject, requireProject } from '@/lib/projects/service';
 
 type ExecutionRow = typeof executions.$inferSelect;
 type Status = ExecutionRow['status'];
@@ -87,7 +87,13 @@ export async function requireExecution(db: DbOrTx, workspaceId: string, executio
   const [execution] = await db
     .select()
     .from(executions)
-    .where(and(eq(executions.id, executionId), eq(executions.workspaceId, workspaceId)));
+    .where(
+      and(
+        eq(executions.id, executionId),
+        eq(executions.workspaceId, workspaceId),
+        inLiveProject(executions.projectId),
+      ),
+    );
   if (!execution) throw notFound('execution');
   return execution;
 }

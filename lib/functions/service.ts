@@ -4,7 +4,7 @@ import { blobs, executables, functionReleases } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
 import { blobStore } from '@/lib/blobs/store';
-import { requireProject } from '@/lib/projects/service';
+import { inLiveProject, requireProject } from '@/lib/projects/service';
 import { inspectBundle } from './bundle';
 import { createRelease, type ReleaseRow, versionReservation } from './releases';
 
@@ -70,7 +70,13 @@ export async function requireRelease(
     .select(withSize)
     .from(functionReleases)
     .innerJoin(blobs, eq(blobs.id, functionReleases.blobId))
-    .where(and(eq(functionReleases.id, functionId), eq(functionReleases.workspaceId, workspaceId)));
+    .where(
+      and(
+        eq(functionReleases.id, functionId),
+        eq(functionReleases.workspaceId, workspaceId),
+        inLiveProject(functionReleases.projectId),
+      ),
+    );
   if (!row) throw notFound('function');
   return flatten(row);
 }

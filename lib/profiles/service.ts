@@ -10,7 +10,7 @@ import { encryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
-import { requireProject } from '@/lib/projects/service';
+import { inLiveProject, requireProject } from '@/lib/projects/service';
 import { PLANS } from '@/lib/usage/plans';
 import { getWorkspace } from '@/lib/workspaces/service';
 import { balanceKey, readBalances } from './chain';
@@ -109,7 +109,13 @@ export async function requireProfile(
   const query = db
     .select(recordColumns)
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), eq(profiles.workspaceId, workspaceId)));
+    .where(
+      and(
+        eq(profiles.id, profileId),
+        eq(profiles.workspaceId, workspaceId),
+        inLiveProject(profiles.projectId),
+      ),
+    );
   const [row] = await (opts.lock ? query.for('update') : query);
   if (!row) throw notFound('profile');
   return row;

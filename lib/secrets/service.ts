@@ -4,7 +4,7 @@ import { secrets } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
-import { requireProject } from '@/lib/projects/service';
+import { inLiveProject, requireProject } from '@/lib/projects/service';
 
 type SecretRow = typeof secrets.$inferSelect;
 
@@ -65,7 +65,9 @@ export async function rotateSecret(db: DbOrTx, workspaceId: string, secretId: st
   const [secret] = await db
     .update(secrets)
     .set({ ciphertext: encryptSecret(value), version: sql`${secrets.version} + 1`, rotatedAt: new Date() })
-    .where(and(eq(secrets.id, secretId), eq(secrets.workspaceId, workspaceId)))
+    .where(
+      and(eq(secrets.id, secretId), eq(secrets.workspaceId, workspaceId), inLiveProject(secrets.projectId)),
+    )
     .returning(metadataColumns);
   if (!secret) throw notFound('secret');
   return toSecret(secret as SecretRow);
@@ -74,7 +76,9 @@ export async function rotateSecret(db: DbOrTx, workspaceId: string, secretId: st
 export async function deleteSecret(db: DbOrTx, workspaceId: string, secretId: string) {
   const [secret] = await db
     .delete(secrets)
-    .where(and(eq(secrets.id, secretId), eq(secrets.workspaceId, workspaceId)))
+    .where(
+      and(eq(secrets.id, secretId), eq(secrets.workspaceId, workspaceId), inLiveProject(secrets.projectId)),
+    )
     .returning(metadataColumns);
   if (!secret) throw notFound('secret');
   return { ...toSecret(secret as SecretRow), deleted: true };

@@ -19,7 +19,7 @@ export async function gettingStartedProgress(
 ): Promise<Record<GettingStartedStep, boolean>> {
   const [row] = await db.execute<Record<GettingStartedStep, boolean>>(sql`
     select
-      exists (select 1 from projects where workspace_id = ${workspaceId}) as "project",
+      exists (select 1 from projects where workspace_id = ${workspaceId} and deleted_at is null) as "project",
       exists (select 1 from function_releases where workspace_id = ${workspaceId} and deleted_at is null) as "function",
       exists (select 1 from profiles where workspace_id = ${workspaceId} and state = 'active') as "profile",
       exists (select 1 from executables where workspace_id = ${workspaceId} and state <> 'deleted') as "executable",

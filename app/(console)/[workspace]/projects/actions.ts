@@ -6,7 +6,7 @@ import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { runConsoleAction } from '@/lib/console/action';
 import { CreateProjectBody, UpdateProjectBody } from '@/lib/projects/schemas';
-import { createProject, updateProject } from '@/lib/projects/service';
+import { createProject, deleteProject, projectContents, updateProject } from '@/lib/projects/service';
 import { gettingStartedCookie } from '@/lib/workspaces/getting-started';
 
 export type ProjectFormInput = { name: string; slug: string; description: string; environment: string };
@@ -37,6 +37,24 @@ export async function updateProjectAction(
     await updateProject(getDb(), workspace.id, projectId, body);
     revalidatePath(`/${workspaceSlug}/projects`, 'layout');
     return null;
+  });
+}
+
+/** What deleting the project takes with it, for the confirmation (owners and admins only). */
+export async function projectContentsAction(workspaceSlug: string, projectId: string) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    return projectContents(getDb(), workspace.id, projectId);
+  });
+}
+
+/** Soft-deletes the project (console only; refused while an executable is active, see deleteProject). */
+export async function deleteProjectAction(workspaceSlug: string, projectId: string) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const project = await deleteProject(getDb(), workspace.id, projectId);
+    revalidatePath(`/${workspaceSlug}/projects`, 'layout');
+    return { name: project.name };
   });
 }
 

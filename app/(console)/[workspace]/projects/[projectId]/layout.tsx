@@ -1,9 +1,10 @@
-// /{workspace}/projects/{projectId}/* — the project's header (breadcrumb, name, edit) and its tabs.
+// /{workspace}/projects/{projectId}/* — the project's header (breadcrumb, name, edit, delete) and its tabs.
 import { ChevronRight } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { DeleteProjectDialog } from './_components/delete-project-dialog';
 import { EditProjectDialog } from './_components/edit-project-dialog';
 import { ProjectTabs } from './_components/project-tabs';
 import { loadProject } from './_lib/project';
@@ -35,10 +36,13 @@ export default async function ProjectLayout({
         description={project.description || undefined}
         actions={
           canMutate && (
-            <EditProjectDialog
-              workspaceSlug={slug}
-              project={{ id: project.id, name: project.name, description: project.description ?? '' }}
-            />
+            <>
+              <EditProjectDialog
+                workspaceSlug={slug}
+                project={{ id: project.id, name: project.name, description: project.description ?? '' }}
+              />
+              <DeleteProjectDialog workspaceSlug={slug} project={{ id: project.id, name: project.name }} />
+            </>
           )
         }
       />
