@@ -73,12 +73,16 @@ export async function deploySafe(owners: Address[], threshold: number): Promise<
   return result;
 }
 
-/** Who called the DemoCounter's increment() last. */
-export const counterLastCaller = () =>
+/**
+ * How many times `caller` incremented the DemoCounter: `msg.sender` as the counter saw it (`lastCaller` is shared
+ * with every other executable on the chain, so it proves nothing while others run).
+ */
+export const counterIncrementsBy = (caller: Address) =>
   chainClient().readContract({
     address: LOCAL_DEMO_CONTRACTS.counter,
     abi: DEMO_COUNTER.abi,
-    functionName: 'lastCaller',
+    functionName: 'incrementsBy',
+    args: [caller],
   });
 
 /**
