@@ -54,7 +54,8 @@ export function forgetRole(chainId: number, modifier: Address) {
 
 async function replay(chain: ChainConfig, modifier: Address, key: Hex, fromBlock: bigint): Promise<Role> {
   const client = publicClientFor(chain);
-  const latest = await client.getBlockNumber();
+  // uncached: viem keeps a block number for its polling interval, and a change mined just now must be in range
+  const latest = await client.getBlockNumber({ cacheTime: 0 });
   const members = new Map<string, boolean>();
   const targets = new Map<string, TargetState>();
   const target = (address: string) => {
