@@ -17,6 +17,8 @@ export const ID_PREFIXES = {
   webhook: 'whk',
   request: 'req',
   safeTransaction: 'stx',
+  invitation: 'inv',
+  auditEvent: 'aud',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

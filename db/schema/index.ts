@@ -1,4 +1,6 @@
 export * from './accounts';
+export * from './audit';
+export * from './billing';
 export * from './credentials';
 export * from './executables';
 export * from './executions';

@@ -36,6 +36,7 @@ const recordColumns = {
   rolesSinceBlock: profiles.rolesSinceBlock,
   stateReason: profiles.stateReason,
   sharedFromId: profiles.sharedFromId,
+  keySource: profiles.keySource,
   createdAt: profiles.createdAt,
   updatedAt: profiles.updatedAt,
 };
@@ -172,6 +173,7 @@ export async function createLegacyProfile(db: DbOrTx, workspaceId: string, input
       chainId: chain.chainId,
       address: privateKeyToAccount(key).address,
       encryptedKey: encryptSecret(key),
+      keySource: 'generated',
     })
     .returning(recordColumns);
   try {

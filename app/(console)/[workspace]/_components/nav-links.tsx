@@ -1,6 +1,6 @@
 'use client';
 
-import { BookOpen, FolderKanban, Gauge, KeyRound, Network } from 'lucide-react';
+import { BookOpen, FolderKanban, Gauge, KeyRound, Network, Settings } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/cn';
@@ -11,6 +11,7 @@ const ITEMS = [
   { href: 'usage', label: 'Usage', icon: Gauge },
   { href: 'chains', label: 'Chains', icon: Network },
   { href: 'api-reference', label: 'API reference', icon: BookOpen },
+  { href: 'settings', label: 'Settings', icon: Settings },
 ];
 
 export function NavLinks({ slug, compact = false }: { slug: string; compact?: boolean }) {
