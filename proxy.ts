@@ -1,11 +1,13 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { errorResponse } from '@/lib/api/error-response';
 import { ApiError } from '@/lib/api/errors';
+import { CONSOLE_PATH_HEADER } from '@/lib/console/path-header';
 import { newId } from '@/lib/ids';
 
 // The API's paths are decoded before any route sees them; a malformed percent-encoding (`%FF`, `%E0%A4`,
 // a lone `%`) would fail there with Next's plain-text 500. It is the client's mistake: 400 in the error shape.
 export function proxy(req: NextRequest) {
+  if (!req.nextUrl.pathname.startsWith('/api/')) return withConsolePath(req);
   try {
     decodeURIComponent(req.nextUrl.pathname);
   } catch {
@@ -17,8 +19,15 @@ export function proxy(req: NextRequest) {
   return NextResponse.next();
 }
 
+function withConsolePath(req: NextRequest) {
+  const headers = new Headers(req.headers);
+  headers.set(CONSOLE_PATH_HEADER, req.nextUrl.pathname + req.nextUrl.search);
+  return NextResponse.next({ request: { headers } });
+}
+
 /**
- * Only API paths holding a `%`: every malformed encoding has one, and a request the proxy sees has its body
- * buffered by Next (and cut at 10 MB), which would break the streamed upload, storage and webhook bodies.
+ * API paths holding a `%`: every malformed encoding has one, and a request the proxy sees has its body
+ * buffered by Next (and cut at 10 MB), which would break the streamed upload, storage and webhook bodies; and
+ * console pages (no dot in the path: not a static file), to learn their path.
  */
-export const config = { matcher: '/api/:path(.*%.*)' };
+export const config = { matcher: ['/api/:path(.*%.*)', '/((?!api/|_next/|.*\\.).*)'] };

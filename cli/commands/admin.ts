@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '@/db/client';
+import { operatorActor } from '@/lib/audit/actor';
+import { recordAudit } from '@/lib/audit/log';
 import { createApiKey } from '@/lib/auth/api-keys';
 import type { Role } from '@/lib/auth/credential';
 import { isScope, type Scope } from '@/lib/auth/scopes';
@@ -68,7 +70,16 @@ export async function admin(argv: string[]): Promise<unknown> {
       return withDb(async (db) => {
         const workspace = await requireWorkspace(db, required(values, 'workspace'));
         const user = await ensureUserByAddress(db, required(values, 'address'));
-        await setMembership(db, { workspaceId: workspace.id, userId: user.id, role });
+        await db.transaction(async (tx) => {
+          await setMembership(tx, { workspaceId: workspace.id, userId: user.id, role });
+          await recordAudit(tx, {
+            workspaceId: workspace.id,
+            actor: operatorActor(),
+            action: 'member.added',
+            target: { type: 'user', id: user.id },
+            details: { address: user.address, role },
+          });
+        });
         return { userId: user.id, role };
       });
     }
@@ -77,7 +88,16 @@ export async function admin(argv: string[]): Promise<unknown> {
         const workspace = await requireWorkspace(db, required(values, 'workspace'));
         const user = await findUserByAddress(db, required(values, 'address'));
         if (!user) throw new CliError('no user with that address');
-        await removeMembership(db, { workspaceId: workspace.id, userId: user.id });
+        await db.transaction(async (tx) => {
+          await removeMembership(tx, { workspaceId: workspace.id, userId: user.id });
+          await recordAudit(tx, {
+            workspaceId: workspace.id,
+            actor: operatorActor(),
+            action: 'member.removed',
+            target: { type: 'user', id: user.id },
+            details: { address: user.address },
+          });
+        });
         return { userId: user.id, removed: true };
       });
     case 'key create': {

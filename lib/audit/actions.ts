@@ -3,6 +3,7 @@ export const AUDIT_ACTIONS = {
   'member.invited': 'Invited a member',
   'invitation.revoked': 'Revoked an invitation',
   'invitation.accepted': 'Accepted an invitation',
+  'member.added': 'Added a member',
   'member.role_changed': 'Changed a member’s role',
   'member.removed': 'Removed a member',
   'member.left': 'Left the workspace',

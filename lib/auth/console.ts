@@ -1,11 +1,13 @@
+import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import type { Role } from '@/lib/auth/credential';
 import { auth } from '@/lib/auth/next-auth';
+import { CONSOLE_PATH_HEADER } from '@/lib/console/path-header';
 import { findUserById } from '@/lib/users/service';
-import { getMembershipRole, getWorkspaceBySlug } from '@/lib/workspaces/service';
+import { currentSlugOf, getMembershipRole, getWorkspaceBySlug } from '@/lib/workspaces/service';
 
 export const signInPath = (callbackUrl?: string) =>
   callbackUrl ? `/signin?callbackUrl=${encodeURIComponent(callbackUrl)}` : '/signin';
@@ -31,6 +33,15 @@ export type WorkspaceAccess = {
   canMutate: boolean;
 };
 
+/** A workspace's old slug sends the page to the same path under its current slug (members or not: 404 follows). */
+async function redirectFromOldSlug(slug: string) {
+  const current = await currentSlugOf(getDb(), slug);
+  if (!current) return;
+  const asked = (await headers()).get(CONSOLE_PATH_HEADER) ?? `/${slug}`;
+  const rest = asked.startsWith(`/${slug}`) ? asked.slice(slug.length + 1) : '';
+  redirect(`/${current}${rest}`);
+}
+
 const loadWorkspaceAccess = cache(async (slug: string): Promise<WorkspaceAccess> => {
   const user = await requireConsoleUser(`/${slug}`);
   const db = getDb();
@@ -38,6 +49,7 @@ const loadWorkspaceAccess = cache(async (slug: string): Promise<WorkspaceAccess>
   const role = workspace
     ? await getMembershipRole(db, { workspaceId: workspace.id, userId: user.id })
     : undefined;
+  if (!workspace) await redirectFromOldSlug(slug);
   // Not a member looks exactly like no such workspace.
   if (!workspace || !role) notFound();
   return { user, workspace, role, canMutate: role !== 'member' };

@@ -30,9 +30,9 @@ export function bearerToken(header: string | null): string {
 }
 
 /**
- * The auth hot path: one indexed query resolves the key and the membership in the workspace it acts in
- * (its bound workspace, or the `X-Workspace-Id` of an unbound key), so revocation and lost membership
- * take effect on the very next request.
+ * The auth hot path: one indexed query resolves the key and the membership in the live workspace it acts in
+ * (its bound workspace, or the `X-Workspace-Id` of an unbound key), so revocation, lost membership and a
+ * deleted workspace take effect on the very next request.
  */
 export async function resolvePrincipal(
   db: Db,
@@ -46,8 +46,9 @@ export async function resolvePrincipal(
       k.revoked_at is null and (k.expires_at is null or k.expires_at > now()) as usable,
       k.last_used_at is null or k.last_used_at < now() - interval '1 minute' as stale_last_used
     from api_keys k
-    left join memberships m
-      on m.user_id = k.user_id and m.workspace_id = coalesce(k.workspace_id, ${headerWorkspaceId})
+    left join workspaces w
+      on w.id = coalesce(k.workspace_id, ${headerWorkspaceId}) and w.deleted_at is null
+    left join memberships m on m.user_id = k.user_id and m.workspace_id = w.id
     where k.token_hash = ${tokenHash}`;
   const key = rows[0];
   if (!key?.usable) {

@@ -3,6 +3,8 @@ import type { DbOrTx } from '@/db/client';
 import { prepared } from '@/db/prepared';
 import { executables, functionReleases, profiles, projects, secrets, webhooks } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
+import type { Actor } from '@/lib/audit/actor';
+import { recordAudit } from '@/lib/audit/log';
 import { newId } from '@/lib/ids';
 import type { CreateProjectInput, UpdateProjectInput } from './schemas';
 
@@ -133,6 +135,16 @@ const activeExecutables = (db: DbOrTx, projectId: string) =>
     .where(and(eq(executables.projectId, projectId), eq(executables.state, 'active')))
     .orderBy(executables.id);
 
+/** The active executables of a workspace's live projects, locked until the transaction ends (workspace deletion). */
+export const activeExecutablesOfWorkspace = (tx: DbOrTx, workspaceId: string) =>
+  tx
+    .select({ id: executables.id, name: executables.name })
+    .from(executables)
+    .innerJoin(projects, and(eq(projects.id, executables.projectId), isNull(projects.deletedAt)))
+    .where(and(eq(executables.workspaceId, workspaceId), eq(executables.state, 'active')))
+    .orderBy(executables.id)
+    .for('update', { of: executables });
+
 /**
  * Soft-deletes a project (console only, owners and admins; the management API cannot). Under a row lock on the
  * project and its executables: refused with 409 project_has_active_executables (naming them) while any executable
@@ -142,7 +154,7 @@ const activeExecutables = (db: DbOrTx, projectId: string) =>
  * and lists omit it; its function releases, profiles and secrets stay in the database but are unreachable. On-chain
  * accounts and their funds are not touched. The slug is free for a new project.
  */
-export async function deleteProject(db: DbOrTx, workspaceId: string, projectId: string) {
+export async function deleteProject(db: DbOrTx, workspaceId: string, projectId: string, actor?: Actor) {
   return db.transaction(async (tx) => {
     const [project] = await tx.select().from(projects).where(live(workspaceId, projectId)).for('update');
     if (!project) throw notFound('project');
@@ -186,6 +198,15 @@ export async function deleteProject(db: DbOrTx, workspaceId: string, projectId: 
       .set({ deletedAt: now })
       .where(eq(projects.id, projectId))
       .returning();
+    if (actor) {
+      await recordAudit(tx, {
+        workspaceId,
+        actor,
+        action: 'project.deleted',
+        target: { type: 'project', id: projectId },
+        details: { name: row.name, executables: deleted.length, revokedWebhooks: revoked.length },
+      });
+    }
     return { ...toProject(row), deletedExecutables: deleted.length, revokedWebhooks: revoked.length };
   });
 }

@@ -3,6 +3,7 @@ import { getAddress } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import { users } from '@/db/schema';
 import { newId } from '@/lib/ids';
+import { acceptInvitations } from '@/lib/workspaces/invitations';
 import { createWorkspace } from '@/lib/workspaces/service';
 
 export const normalizeAddress = (address: string) => getAddress(address).toLowerCase();
@@ -17,9 +18,16 @@ export async function findUserByAddress(db: DbOrTx, address: string) {
 
 /**
  * The user of a wallet, created on first sign-in together with a personal workspace on the Free plan
- * that the user owns. Safe against two first sign-ins racing.
+ * that the user owns (safe against two first sign-ins racing); pending invitations of the address are
+ * accepted at every sign-in.
  */
 export async function signInWithAddress(db: DbOrTx, address: string) {
+  const signedIn = await findOrCreateAddressUser(db, address);
+  await acceptInvitations(db, signedIn.user);
+  return signedIn;
+}
+
+async function findOrCreateAddressUser(db: DbOrTx, address: string) {
   const normalized = normalizeAddress(address);
   const existing = await findUserByAddress(db, normalized);
   if (existing) return { user: existing, created: false };

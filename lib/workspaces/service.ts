@@ -1,13 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { memberships, workspaces } from '@/db/schema';
+import { memberships, workspaceSlugRedirects, workspaces } from '@/db/schema';
 import type { Role } from '@/lib/auth/credential';
 import { newId } from '@/lib/ids';
 import { slugify, withRandomSuffix } from '@/lib/slug';
 import type { PlanId } from '@/lib/usage/plans';
 
 /** Console paths beside `/[workspace]`: a workspace may not take their names. */
-const RESERVED_SLUGS = new Set([
+export const RESERVED_SLUGS = new Set([
   'signin',
   'cli',
   'api',
@@ -26,6 +26,7 @@ export async function createWorkspace(db: DbOrTx, input: CreateWorkspaceInput) {
   const base = slugify(input.name);
   for (let attempt = 0; attempt < 5; attempt++) {
     const slug = attempt === 0 && !RESERVED_SLUGS.has(base) ? base : withRandomSuffix(base);
+    if (await slugRedirects(db, slug)) continue;
     const [workspace] = await db
       .insert(workspaces)
       .values({ id: newId('workspace'), name: input.name, slug, plan: input.plan ?? 'free' })
@@ -44,9 +45,27 @@ export async function getWorkspace(db: DbOrTx, workspaceId: string) {
   return workspace;
 }
 
+/** Whether a workspace used `slug` before (it stays theirs: nobody else may take it). */
+const slugRedirects = async (db: DbOrTx, slug: string) =>
+  (await db.select().from(workspaceSlugRedirects).where(eq(workspaceSlugRedirects.slug, slug))).length > 0;
+
+/** The live workspace of a slug (a deleted workspace is not found). */
 export async function getWorkspaceBySlug(db: DbOrTx, slug: string) {
-  const [workspace] = await db.select().from(workspaces).where(eq(workspaces.slug, slug));
+  const [workspace] = await db
+    .select()
+    .from(workspaces)
+    .where(and(eq(workspaces.slug, slug), isNull(workspaces.deletedAt)));
   return workspace;
+}
+
+/** The current slug of the live workspace that used `slug` before, if any (console URLs redirect there). */
+export async function currentSlugOf(db: DbOrTx, oldSlug: string) {
+  const [row] = await db
+    .select({ slug: workspaces.slug })
+    .from(workspaceSlugRedirects)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceSlugRedirects.workspaceId))
+    .where(and(eq(workspaceSlugRedirects.slug, oldSlug), isNull(workspaces.deletedAt)));
+  return row?.slug;
 }
 
 /** The role of a user in a workspace, or undefined when they are not a member. */
@@ -84,6 +103,6 @@ export async function listUserWorkspaces(db: DbOrTx, userId: string) {
     })
     .from(memberships)
     .innerJoin(workspaces, eq(workspaces.id, memberships.workspaceId))
-    .where(eq(memberships.userId, userId))
+    .where(and(eq(memberships.userId, userId), isNull(workspaces.deletedAt)))
     .orderBy(asc(workspaces.id));
 }

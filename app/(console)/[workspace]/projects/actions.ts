@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { cookies } from 'next/headers';
 import { getDb } from '@/db/client';
+import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { runConsoleAction } from '@/lib/console/action';
 import { CreateProjectBody, UpdateProjectBody } from '@/lib/projects/schemas';
@@ -51,8 +52,8 @@ export async function projectContentsAction(workspaceSlug: string, projectId: st
 /** Soft-deletes the project (console only; refused while an executable is active, see deleteProject). */
 export async function deleteProjectAction(workspaceSlug: string, projectId: string) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const project = await deleteProject(getDb(), workspace.id, projectId);
+    const { user, workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const project = await deleteProject(getDb(), workspace.id, projectId, consoleActor(user));
     revalidatePath(`/${workspaceSlug}/projects`, 'layout');
     return { name: project.name };
   });

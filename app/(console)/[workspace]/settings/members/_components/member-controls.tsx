@@ -1,0 +1,153 @@
+'use client';
+
+import { Loader2, LogOut, UserMinus } from 'lucide-react';
+import { useRouter } from 'next/navigation';
+import { useState, useTransition } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import type { ActionResult } from '@/lib/console/action';
+import {
+  changeMemberRoleAction,
+  leaveWorkspaceAction,
+  removeMemberAction,
+  revokeInvitationAction,
+} from '../../actions';
+
+type Role = 'owner' | 'admin' | 'member';
+
+/** Runs an action from a row's control and shows its refusal as a toast. */
+function useRowAction() {
+  const [pending, startTransition] = useTransition();
+  const run = (action: () => Promise<ActionResult<unknown>>, done: string, after?: () => void) =>
+    startTransition(async () => {
+      const result = await action();
+      if (!result.ok) {
+        toast.error(result.error);
+        return;
+      }
+      toast.success(done);
+      after?.();
+    });
+  return { pending, run };
+}
+
+/** The role of one member, changeable by those allowed to (only owners touch owners). */
+export function MemberRoleSelect({
+  workspaceSlug,
+  userId,
+  label,
+  role,
+  options,
+}: {
+  workspaceSlug: string;
+  userId: string;
+  label: string;
+  role: Role;
+  options: Role[];
+}) {
+  const [value, setValue] = useState(role);
+  const { pending, run } = useRowAction();
+  return (
+    <Select
+      aria-label={`Role of ${label}`}
+      value={value}
+      disabled={pending}
+      className="h-8 w-32"
+      onChange={(e) => {
+        const next = e.target.value as Role;
+        setValue(next);
+        run(
+          async () => {
+            const result = await changeMemberRoleAction(workspaceSlug, userId, next);
+            if (!result.ok) setValue(role);
+            return result;
+          },
+          `${label} is now ${next === 'admin' ? 'an' : 'a'} ${next}`,
+        );
+      }}
+    >
+      {options.map((r) => (
+        <option key={r} value={r}>
+          {r[0].toUpperCase() + r.slice(1)}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+export function RemoveMemberButton({
+  workspaceSlug,
+  userId,
+  label,
+}: {
+  workspaceSlug: string;
+  userId: string;
+  label: string;
+}) {
+  const { pending, run } = useRowAction();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={`Remove ${label}`}
+      disabled={pending}
+      onClick={() => {
+        if (!window.confirm(`Remove ${label} from this workspace? Their access ends at once.`)) return;
+        run(() => removeMemberAction(workspaceSlug, userId), `Removed ${label}`);
+      }}
+    >
+      {pending ? <Loader2 className="animate-spin" /> : <UserMinus />}
+      Remove
+    </Button>
+  );
+}
+
+export function LeaveWorkspaceButton({ workspaceSlug }: { workspaceSlug: string }) {
+  const router = useRouter();
+  const { pending, run } = useRowAction();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={pending}
+      onClick={() => {
+        if (!window.confirm('Leave this workspace? You lose access at once.')) return;
+        run(
+          () => leaveWorkspaceAction(workspaceSlug),
+          'You left the workspace',
+          () => router.push('/'),
+        );
+      }}
+    >
+      {pending ? <Loader2 className="animate-spin" /> : <LogOut />}
+      Leave workspace
+    </Button>
+  );
+}
+
+export function RevokeInvitationButton({
+  workspaceSlug,
+  invitationId,
+  label,
+}: {
+  workspaceSlug: string;
+  invitationId: string;
+  label: string;
+}) {
+  const { pending, run } = useRowAction();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={`Revoke the invitation of ${label}`}
+      disabled={pending}
+      onClick={() =>
+        run(() => revokeInvitationAction(workspaceSlug, invitationId), `Invitation of ${label} revoked`)
+      }
+    >
+      {pending && <Loader2 className="animate-spin" />}
+      Revoke
+    </Button>
+  );
+}

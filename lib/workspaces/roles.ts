@@ -1,0 +1,22 @@
+import { ApiError } from '@/lib/api/errors';
+import type { Role } from '@/lib/auth/credential';
+
+/**
+ * Who may grant or take away a role: owners and admins manage people, but only an owner may touch an owner
+ * (invite one, promote to or demote from owner, remove one).
+ */
+export function assertMayManage(actorRole: Role, touched: { from?: Role; to?: Role }) {
+  if (actorRole === 'member') {
+    throw new ApiError(403, 'forbidden', 'Only owners and admins can manage members.');
+  }
+  if (actorRole !== 'owner' && (touched.from === 'owner' || touched.to === 'owner')) {
+    throw new ApiError(403, 'forbidden', 'Only owners can manage owners.');
+  }
+}
+
+export const lastOwner = () =>
+  new ApiError(
+    409,
+    'last_owner',
+    'A workspace always keeps at least one owner: make someone else an owner first.',
+  );
