@@ -12,6 +12,7 @@ export default async function globalSetup() {
   const stack = await startTestStack();
   process.env.TEST_BASE_URL = stack.baseUrl;
   process.env.TEST_RPC_URL = stack.rpcUrl;
+  process.env.TEST_DATABASE_URL = stack.databaseUrl;
   return async () => {
     await stack.stop();
   };
