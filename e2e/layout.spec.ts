@@ -112,6 +112,13 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
   await expect(rows).toHaveCount(3);
   await expect(rows.first().getByTestId('execution-status')).toHaveText('failed', { timeout: 30_000 });
 
+  // a teammate invited by address, so the members page shows its pending invitation too
+  await page.goto(`${ws}/settings/members`);
+  await openDialog(page, 'Invite member');
+  await page.getByLabel('Wallet address or ENS name').fill(TARGET);
+  await page.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByTestId('invitation-row')).toHaveCount(1);
+
   const state = JSON.stringify(await context.storageState());
   await context.close();
   const p = '/[workspace]/projects/[projectId]';
@@ -153,6 +160,9 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
       { name: 'usage', route: '/[workspace]/usage', url: `${ws}/usage` },
       { name: 'chains', route: '/[workspace]/chains', url: `${ws}/chains` },
       { name: 'API reference', route: '/[workspace]/api-reference', url: `${ws}/api-reference` },
+      { name: 'settings', route: '/[workspace]/settings', url: `${ws}/settings` },
+      { name: 'members', route: '/[workspace]/settings/members', url: `${ws}/settings/members` },
+      { name: 'audit log', route: '/[workspace]/settings/audit-log', url: `${ws}/settings/audit-log` },
     ],
   };
 }

@@ -32,7 +32,8 @@ const utcFormat = new Intl.DateTimeFormat('en-US', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  hour12: false,
+  // h23, not hour12: false: some ICU builds read that as h24 and print midnight as "24:03"
+  hourCycle: 'h23',
   timeZone: 'UTC',
 });
 /** "Nov 22, 14:05:09 UTC": an exact moment, to the second. */
