@@ -57,7 +57,7 @@ export function NewProfileMenu({
           <span className="grid">
             Import an existing key
             <span className="text-muted-foreground text-xs">
-              A legacy account from a private key you hold
+              Your own account's private key, as a legacy profile
             </span>
           </span>
         </button>
