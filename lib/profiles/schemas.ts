@@ -3,6 +3,7 @@ import { pageQuery, paginationSchema } from '@/lib/api/pagination';
 
 export const PROFILE_KINDS = ['legacy', 'safe', 'roles'] as const;
 export const PROFILE_STATES = ['pending', 'active', 'archived'] as const;
+export const KEY_SOURCES = ['generated', 'imported'] as const;
 
 export const BalanceSchema = z
   .object({
@@ -42,6 +43,10 @@ export const ProfileSchema = z
         "What stands in the profile's way: why a pending profile is not active yet (last provisioning failure, or the Safe owners have not enabled the module), or a problem seen on chain since (the module was disabled)",
     }),
     sharedFromId: z.string().nullable().meta({ description: 'The profile this one shares the account of' }),
+    keySource: z.enum(KEY_SOURCES).nullable().meta({
+      description:
+        "Legacy profiles: where the account's key came from, `generated` by Tickwork or `imported` in the console (the key itself is never returned). Null for Safe and roles profiles",
+    }),
     balance: BalanceSchema.nullable().meta({
       description:
         'Native balance read from the chain at request time; null when the chain did not answer in time',

@@ -20,7 +20,7 @@ import type { CreateProfileInput, ShareProfileInput } from './schemas';
 type ProfileRow = typeof profiles.$inferSelect;
 
 /** Every column but the encrypted key, which never leaves the provisioning code. */
-const recordColumns = {
+export const recordColumns = {
   id: profiles.id,
   workspaceId: profiles.workspaceId,
   projectId: profiles.projectId,
@@ -40,7 +40,7 @@ const recordColumns = {
   createdAt: profiles.createdAt,
   updatedAt: profiles.updatedAt,
 };
-type ProfileRecordRow = Omit<ProfileRow, 'encryptedKey'>;
+export type ProfileRecordRow = Omit<ProfileRow, 'encryptedKey'>;
 
 /**
  * The API record; balances are read from the chain now (null when it does not answer in time): the sending
@@ -59,6 +59,7 @@ async function toProfiles(rows: ProfileRecordRow[]) {
     address: getAddress(p.address),
     stateReason: p.stateReason,
     sharedFromId: p.sharedFromId,
+    keySource: p.keySource,
     balance: balances.get(balanceKey(p)) ?? null,
     executor: p.executor
       ? {
@@ -146,10 +147,14 @@ export async function requireProfileChain(db: DbOrTx, workspaceId: string, chain
 }
 
 /**
- * Creates a legacy profile: checks the chain (enabled, allowed by the plan, legacy path on), generates the
- * account key, stores it envelope-encrypted and queues provisioning. Answers the pending profile.
+ * The chain a new legacy profile may use: the project is the workspace's, the chain enabled and on the plan
+ * (`requireProfileChain`), and the legacy path on for it.
  */
-export async function createLegacyProfile(db: DbOrTx, workspaceId: string, input: CreateProfileInput) {
+export async function requireLegacyChain(
+  db: DbOrTx,
+  workspaceId: string,
+  input: { projectId: string; chainId: number },
+) {
   await requireProject(db, workspaceId, input.projectId);
   const chain = await requireProfileChain(db, workspaceId, input.chainId);
   if (!legacyProfilesEnabled(chain.chainId))
@@ -159,7 +164,34 @@ export async function createLegacyProfile(db: DbOrTx, workspaceId: string, input
       `this deployment does not create legacy profiles on chain ${chain.chainId}`,
       { chainId: chain.chainId },
     );
+  return chain;
+}
 
+/**
+ * Queues provisioning of a new pending legacy profile and answers its record; when the queue cannot be reached
+ * the profile stays pending with a reason saying to retry.
+ */
+export async function queueProvisioning(db: DbOrTx, row: ProfileRecordRow) {
+  try {
+    await enqueue('profile/provision.requested', { profileId: row.id });
+  } catch (error) {
+    log.error({ err: error, profileId: row.id }, 'queueing profile provisioning failed');
+    const [marked] = await db
+      .update(profiles)
+      .set({ stateReason: 'provisioning could not be queued; POST retry' })
+      .where(eq(profiles.id, row.id))
+      .returning(recordColumns);
+    return toProfile(marked);
+  }
+  return toProfile(row);
+}
+
+/**
+ * Creates a legacy profile: checks the chain (enabled, allowed by the plan, legacy path on), generates the
+ * account key, stores it envelope-encrypted and queues provisioning. Answers the pending profile.
+ */
+export async function createLegacyProfile(db: DbOrTx, workspaceId: string, input: CreateProfileInput) {
+  const chain = await requireLegacyChain(db, workspaceId, input);
   const key = generatePrivateKey();
   const [row] = await db
     .insert(profiles)
@@ -176,18 +208,7 @@ export async function createLegacyProfile(db: DbOrTx, workspaceId: string, input
       keySource: 'generated',
     })
     .returning(recordColumns);
-  try {
-    await enqueue('profile/provision.requested', { profileId: row.id });
-  } catch (error) {
-    log.error({ err: error, profileId: row.id }, 'queueing profile provisioning failed');
-    const [marked] = await db
-      .update(profiles)
-      .set({ stateReason: 'provisioning could not be queued; POST retry' })
-      .where(eq(profiles.id, row.id))
-      .returning(recordColumns);
-    return toProfile(marked);
-  }
-  return toProfile(row);
+  return queueProvisioning(db, row);
 }
 
 export async function renameProfile(db: DbOrTx, workspaceId: string, profileId: string, name: string) {
@@ -333,6 +354,7 @@ export async function shareProfile(
     const [secrets] = await tx
       .select({
         encryptedKey: profiles.encryptedKey,
+        keySource: profiles.keySource,
         executor: profiles.executor,
         safeState: profiles.safeState,
         rolesModifier: profiles.rolesModifier,

@@ -12,6 +12,7 @@ export const PROFILE_KEYS = [
   'createdAt',
   'executor',
   'id',
+  'keySource',
   'kind',
   'name',
   'projectId',

@@ -4,11 +4,13 @@ import { revalidatePath } from 'next/cache';
 import { isAddress } from 'viem';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
+import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { AddressSchema } from '@/lib/chains/address';
 import { runConsoleAction } from '@/lib/console/action';
 import { PermissionsSchema, selectorOf } from '@/lib/functions/permissions';
 import { fundProfile } from '@/lib/profiles/dev-funding';
+import { ImportKeyBody, importLegacyProfile } from '@/lib/profiles/import-key';
 import { prepareRoleChange } from '@/lib/profiles/roles';
 import { type CreateSafeProfileInput, createSafeProfile } from '@/lib/profiles/safe';
 import { prepareSafeTransaction } from '@/lib/profiles/safe-transactions';
@@ -64,6 +66,29 @@ export async function createProfileAction(
     const profile = await createLegacyProfile(getDb(), workspace.id, body);
     revalidatePath(profilesPath(workspaceSlug, projectId));
     return { id: profile.id, name: profile.name };
+  });
+}
+
+/**
+ * "Import an existing key" (owners/admins; console only): a legacy profile on the account of a pasted or uploaded
+ * private key. The key arrives here once; the answer names the profile and its address, never the key.
+ */
+export async function importProfileKeyAction(
+  workspaceSlug: string,
+  projectId: string,
+  input: { alias: string; chainId: number; privateKey: string },
+) {
+  return runConsoleAction(async () => {
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const body = ImportKeyBody.parse({
+      projectId,
+      alias: input.alias,
+      chainId: input.chainId,
+      privateKey: input.privateKey,
+    });
+    const profile = await importLegacyProfile(getDb(), workspace.id, consoleActor(user), body);
+    revalidatePath(profilesPath(workspaceSlug, projectId));
+    return { id: profile.id, name: profile.name, address: profile.address };
   });
 }
 

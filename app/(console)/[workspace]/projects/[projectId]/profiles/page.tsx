@@ -75,6 +75,7 @@ export default async function ProfilesPage({
     stateReason: p.stateReason,
     balance: p.balance?.formatted ?? null,
     shared: p.sharedFromId !== null,
+    keySource: p.keySource,
     faucet: faucetChains.includes(p.chainId),
     executor: p.executor && { address: p.executor.address, balance: p.executor.balance?.formatted ?? null },
     safe: p.safe && {
@@ -106,7 +107,7 @@ export default async function ProfilesPage({
           <EmptyState
             icon={Wallet}
             title="No profiles yet"
-            description="Create a legacy account (Tickwork generates an EIP-7702 account on the chain you choose), a Safe profile (your own Safe sends, once its owners enable Tickwork) or a Zodiac Roles profile (your Safe sends only the calls its owners allow)."
+            description="Create a legacy account (Tickwork generates an EIP-7702 account on the chain you choose, or you import the key of one you hold), a Safe profile (your own Safe sends, once its owners enable Tickwork) or a Zodiac Roles profile (your Safe sends only the calls its owners allow)."
             action={canMutate ? create : undefined}
           />
         ) : (

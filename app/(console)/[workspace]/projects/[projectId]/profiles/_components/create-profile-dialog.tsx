@@ -7,25 +7,47 @@ import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { createProfileAction } from '../actions';
+import { createProfileAction, importProfileKeyAction } from '../actions';
+import { ImportKeyField } from './import-key-field';
 
 export type ChainOption = { chainId: number; name: string; testnet: boolean };
 
-/** The legacy profile form, opened from the New profile menu. */
+/** Whether Tickwork generates the account's key or the person imports one they hold. */
+export type KeySource = 'generated' | 'imported';
+
+const COPY: Record<KeySource, { title: string; description: string; submit: string }> = {
+  generated: {
+    title: 'New legacy profile',
+    description:
+      'Tickwork generates an account, keeps its key encrypted and delegates it on chain (EIP-7702).',
+    submit: 'Create profile',
+  },
+  imported: {
+    title: 'Import an existing key',
+    description:
+      'A legacy profile on an account you already hold: Tickwork encrypts its key at once, never shows it again, and delegates the account on chain (EIP-7702). An address that already has other code on the chain is refused.',
+    submit: 'Import key',
+  },
+};
+
+/** The legacy profile form, opened from the New profile menu: a generated account, or an imported key. */
 export function CreateProfileDialog({
   workspaceSlug,
   projectId,
   chains,
+  keySource,
   open,
   onOpenChange,
 }: {
   workspaceSlug: string;
   projectId: string;
   chains: ChainOption[];
+  keySource: KeySource;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const [alias, setAlias] = useState('');
+  const [privateKey, setPrivateKey] = useState('');
   const [chainId, setChainId] = useState(String(chains[0]?.chainId ?? ''));
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [pending, startTransition] = useTransition();
@@ -34,6 +56,7 @@ export function CreateProfileDialog({
     onOpenChange(next);
     if (!next) {
       setAlias('');
+      setPrivateKey('');
       setError(null);
     }
   };
@@ -41,11 +64,19 @@ export function CreateProfileDialog({
   const submit = (e: FormEvent) => {
     e.preventDefault();
     startTransition(async () => {
-      const result = await createProfileAction(workspaceSlug, projectId, { alias, chainId: Number(chainId) });
+      const input = { alias, chainId: Number(chainId) };
+      const result =
+        keySource === 'imported'
+          ? await importProfileKeyAction(workspaceSlug, projectId, { ...input, privateKey })
+          : await createProfileAction(workspaceSlug, projectId, input);
       if (!result.ok) return setError({ message: result.error, field: result.field });
-      toast.success(`Profile ${result.data.name} created`, {
-        description: 'Provisioning on chain; it turns active in a few seconds.',
-      });
+      setPrivateKey('');
+      toast.success(
+        keySource === 'imported'
+          ? `Key imported: profile ${result.data.name}`
+          : `Profile ${result.data.name} created`,
+        { description: 'Provisioning on chain; it turns active in a few seconds.' },
+      );
       toggle(false);
     });
   };
@@ -54,8 +85,8 @@ export function CreateProfileDialog({
     <Dialog
       open={open}
       onOpenChange={toggle}
-      title="New legacy profile"
-      description="Tickwork generates an account, keeps its key encrypted and delegates it on chain (EIP-7702)."
+      title={COPY[keySource].title}
+      description={COPY[keySource].description}
     >
       <form onSubmit={submit}>
         <DialogBody>
@@ -85,10 +116,19 @@ export function CreateProfileDialog({
               ))}
             </Select>
           </Field>
-          {error && error.field !== 'alias' && <Alert variant="destructive">{error.message}</Alert>}
+          {keySource === 'imported' && (
+            <ImportKeyField
+              value={privateKey}
+              onChange={setPrivateKey}
+              error={error?.field === 'privateKey' ? error.message : undefined}
+            />
+          )}
+          {error && error.field !== 'alias' && error.field !== 'privateKey' && (
+            <Alert variant="destructive">{error.message}</Alert>
+          )}
         </DialogBody>
         <FormDialogFooter onCancel={() => toggle(false)} pending={pending} disabled={!chainId}>
-          Create profile
+          {COPY[keySource].submit}
         </FormDialogFooter>
       </form>
     </Dialog>

@@ -1,13 +1,13 @@
 'use client';
 
-import { ChevronDown, KeyRound, ListChecks, Plus, ShieldCheck } from 'lucide-react';
+import { ChevronDown, FileKey, KeyRound, ListChecks, Plus, ShieldCheck } from 'lucide-react';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, menuItemClasses } from '@/components/ui/dropdown-menu';
-import { type ChainOption, CreateProfileDialog } from './create-profile-dialog';
+import { type ChainOption, CreateProfileDialog, type KeySource } from './create-profile-dialog';
 
-/** New profile: a legacy account (the dialog), or a Safe with full or least-privilege access (the wizard's page). */
+/** New profile: a legacy account, generated or from an imported key (the dialog), or a Safe with full or least-privilege access (the wizard's page). */
 export function NewProfileMenu({
   workspaceSlug,
   projectId,
@@ -18,6 +18,11 @@ export function NewProfileMenu({
   chains: ChainOption[];
 }) {
   const [legacyOpen, setLegacyOpen] = useState(false);
+  const [keySource, setKeySource] = useState<KeySource>('generated');
+  const openLegacy = (source: KeySource) => {
+    setKeySource(source);
+    setLegacyOpen(true);
+  };
   return (
     <>
       <DropdownMenu
@@ -30,11 +35,30 @@ export function NewProfileMenu({
           </Button>
         )}
       >
-        <button type="button" role="menuitem" className={menuItemClasses} onClick={() => setLegacyOpen(true)}>
+        <button
+          type="button"
+          role="menuitem"
+          className={menuItemClasses}
+          onClick={() => openLegacy('generated')}
+        >
           <KeyRound />
           <span className="grid">
             Legacy account
             <span className="text-muted-foreground text-xs">An EIP-7702 account Tickwork generates</span>
+          </span>
+        </button>
+        <button
+          type="button"
+          role="menuitem"
+          className={menuItemClasses}
+          onClick={() => openLegacy('imported')}
+        >
+          <FileKey />
+          <span className="grid">
+            Import an existing key
+            <span className="text-muted-foreground text-xs">
+              Your own account's private key, as a legacy profile
+            </span>
           </span>
         </button>
         <Link
@@ -66,6 +90,7 @@ export function NewProfileMenu({
         workspaceSlug={workspaceSlug}
         projectId={projectId}
         chains={chains}
+        keySource={keySource}
         open={legacyOpen}
         onOpenChange={setLegacyOpen}
       />

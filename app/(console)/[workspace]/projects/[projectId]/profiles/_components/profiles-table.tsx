@@ -18,6 +18,8 @@ export type ProfileView = {
   stateReason: string | null;
   balance: string | null;
   shared: boolean;
+  /** Legacy profiles: whether Tickwork generated the account's key or a person imported it; null otherwise. */
+  keySource: 'generated' | 'imported' | null;
   faucet: boolean;
   /** Safe profiles: the account Tickwork holds the key of, enabled as a module of the Safe; it pays the gas. */
   executor: { address: string; balance: string | null } | null;
@@ -132,6 +134,18 @@ export function ProfilesTable({
                   <span className="font-medium">{p.name}</span>
                   <span className="flex items-center gap-1.5 text-muted-foreground text-xs">
                     <span data-testid="profile-kind">{KIND_LABEL[p.kind]}</span>
+                    {p.keySource && (
+                      <span
+                        data-testid="profile-key-source"
+                        title={
+                          p.keySource === 'imported'
+                            ? 'Its key was imported in the console'
+                            : 'Tickwork generated its key'
+                        }
+                      >
+                        · {p.keySource === 'imported' ? 'imported key' : 'generated key'}
+                      </span>
+                    )}
                     {p.safe && (
                       <span title={p.safe.owners.join('\n')} data-testid="profile-safe-owners">
                         · {p.safe.threshold} of {p.safe.owners.length}{' '}
