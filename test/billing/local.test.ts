@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { executables } from '@/db/schema';
 import { setWorkspacePlan } from '@/lib/billing/plan';
+import { resumeExecutable } from '@/lib/executables/lifecycle';
 import { newId } from '@/lib/ids';
 import { newMember, newProject, newWorkspace, testDb } from '../support/fixtures';
 import { api } from '../support/http';
@@ -176,6 +177,7 @@ describe('plan switching, local provider', () => {
           name: 'mainnet-keeper',
           state: 'active',
           trigger: { type: 'interval', intervalMs: 60_000 },
+          sandboxRef: 'isolate:built',
         })
         .returning({ id: executables.id });
 
@@ -195,6 +197,14 @@ describe('plan switching, local provider', () => {
         .$sql`update executables set state = 'paused', next_run_at = null where id = ${onMainnet.id}`;
       expect(await changePlanAction(wSlug, 'free')).toEqual({ ok: true, data: { kind: 'switched' } });
       expect((await planEvents(w.workspaceId)).map((e) => e.details.to)).toEqual(['enterprise', 'free']);
+      // paused on Free, it cannot be resumed there
+      await expect(resumeExecutable(testDb(), w.workspaceId, onMainnet.id)).rejects.toMatchObject({
+        status: 403,
+        code: 'chain_not_on_plan',
+      });
+      expect((await testDb().$sql`select state from executables where id = ${onMainnet.id}`)[0].state).toBe(
+        'paused',
+      );
     });
   });
 });
