@@ -7,7 +7,7 @@ type Usage = Awaited<ReturnType<typeof getUsage>>;
 
 function Meter({ label, used, limit }: { label: string; used: number; limit: number | null }) {
   return (
-    <div>
+    <div data-testid={`usage-${label.toLowerCase().replaceAll(' ', '-')}`}>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="text-muted-foreground">{label}</span>
         <span className="tabular-nums">
