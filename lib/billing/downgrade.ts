@@ -19,7 +19,8 @@ const names = (rows: { name: string }[]) =>
  * surplus), or active executables on a mainnet when the plan covers testnets only (pause them). Compute units
  * and function uploads already spent this cycle never block a switch: the new plan's limits apply to what comes
  * next. Takes the executables lock of `enforceExecutableLimit`, so no executable is created while it checks;
- * run it in the transaction that switches the plan.
+ * run it in the transaction that switches the plan (Stripe checks before calling Stripe instead: a change made
+ * there is not undone by a late refusal).
  */
 export async function assertWorkspaceFitsPlan(db: DbOrTx, workspaceId: string, planId: PlanId) {
   const plan = PLANS[planId];
