@@ -77,7 +77,8 @@ export async function usableProfile(db: DbOrTx, workspaceId: string, projectId: 
       profileId,
       state: profile.state,
     });
-  if (!findChain(profile.chainId))
+  const chain = findChain(profile.chainId);
+  if (!chain)
     throw new ApiError(
       400,
       'chain_not_enabled',
@@ -86,6 +87,21 @@ export async function usableProfile(db: DbOrTx, workspaceId: string, projectId: 
         chainId: profile.chainId,
       },
     );
+  // a workspace that moved to a testnets-only plan keeps its mainnet profiles, but runs nothing on them
+  if (!chain.testnet) {
+    const [workspace] = await db
+      .select({ plan: workspaces.plan })
+      .from(workspaces)
+      .where(eq(workspaces.id, workspaceId));
+    const plan = PLANS[workspace.plan];
+    if (!plan.mainnet)
+      throw new ApiError(
+        403,
+        'chain_not_on_plan',
+        `the ${plan.name} plan covers testnets only; chain ${chain.chainId} (${chain.name}) needs a paid plan`,
+        { chainId: chain.chainId, plan: plan.id },
+      );
+  }
   return profile;
 }
 
