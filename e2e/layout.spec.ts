@@ -162,6 +162,7 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
       { name: 'API reference', route: '/[workspace]/api-reference', url: `${ws}/api-reference` },
       { name: 'settings', route: '/[workspace]/settings', url: `${ws}/settings` },
       { name: 'members', route: '/[workspace]/settings/members', url: `${ws}/settings/members` },
+      { name: 'plan', route: '/[workspace]/settings/plan', url: `${ws}/settings/plan` },
       { name: 'audit log', route: '/[workspace]/settings/audit-log', url: `${ws}/settings/audit-log` },
     ],
   };

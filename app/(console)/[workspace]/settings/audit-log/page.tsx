@@ -2,6 +2,7 @@
 import { ScrollText } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { getAddress } from 'viem';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -11,17 +12,23 @@ import { AUDIT_ACTIONS, type AuditAction } from '@/lib/audit/actions';
 import { listAuditEvents } from '@/lib/audit/log';
 import { AUDIT_RETENTION_DAYS } from '@/lib/audit/retention';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { formatRelative, formatUtc } from '@/lib/console/format';
+import { formatRelative, formatUtc, shortAddress } from '@/lib/console/format';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
 const CREDENTIALS = { console: 'Console session', api_key: 'API key', operator: 'Operator CLI' } as const;
 
+const isAddress = (v: unknown): v is string => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v);
+
+/** An address as people read it (checksummed, shortened); anything else as it is. */
+const shown = (v: unknown) =>
+  isAddress(v) ? shortAddress(getAddress(v)) : Array.isArray(v) ? v.join(', ') : String(v);
+
 /** The event's details as short `key: value` words (they never hold secrets: see recordAudit). */
-const describe = (details: Record<string, unknown>) =>
+const detailsText = (details: Record<string, unknown>) =>
   Object.entries(details)
     .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+    .map(([k, v]) => `${k}: ${shown(v)}`)
     .join(' · ');
 
 export default async function AuditLogPage({
@@ -70,7 +77,9 @@ export default async function AuditLogPage({
                     {formatRelative(e.createdAt)}
                   </TableCell>
                   <TableCell>
-                    <span className="block break-all font-mono text-xs">{e.actorLabel}</span>
+                    <span className="block font-mono text-xs" title={e.actorLabel}>
+                      {shown(e.actorLabel)}
+                    </span>
                     <span className="text-muted-foreground text-xs">
                       {CREDENTIALS[e.credentialKind]}
                       {e.credentialId && ` ${e.credentialId}`}
@@ -82,8 +91,8 @@ export default async function AuditLogPage({
                       <code className="block font-mono text-muted-foreground text-xs">{e.targetId}</code>
                     )}
                   </TableCell>
-                  <TableCell className="max-w-md break-words text-muted-foreground text-xs">
-                    {describe(e.details)}
+                  <TableCell className="max-w-md whitespace-normal break-words text-muted-foreground text-xs">
+                    {detailsText(e.details)}
                   </TableCell>
                 </TableRow>
               ))}
