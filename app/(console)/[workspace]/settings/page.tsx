@@ -33,13 +33,13 @@ export default async function GeneralSettingsPage({ params }: { params: Promise<
       </Card>
       {role === 'owner' && (
         <Card className="border-destructive/40">
-          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-4">
-            <div>
+          <CardContent className="flex flex-wrap items-center justify-between gap-4">
+            <div className="grid gap-1.5">
               <CardTitle>Delete this workspace</CardTitle>
               <CardDescription>Owners only. Refused while any executable is active.</CardDescription>
             </div>
             <DeleteWorkspaceDialog workspaceSlug={slug} name={workspace.name} />
-          </CardHeader>
+          </CardContent>
         </Card>
       )}
     </div>

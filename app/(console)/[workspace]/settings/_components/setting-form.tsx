@@ -61,8 +61,8 @@ export function SettingForm({
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
-      <Field label={label} htmlFor={id} hint={hint} error={error} className="min-w-64 flex-1">
+    <form onSubmit={submit}>
+      <Field label={label} htmlFor={id} hint={hint} error={error}>
         <div className="flex items-center gap-2">
           {prefix && <span className="shrink-0 text-muted-foreground text-sm">{prefix}</span>}
           <Input
@@ -72,14 +72,14 @@ export function SettingForm({
             autoComplete="off"
             onChange={(e) => setDraft(e.target.value)}
           />
+          {!disabled && (
+            <Button type="submit" variant="outline" disabled={pending || draft.trim() === value}>
+              {pending && <Loader2 className="animate-spin" />}
+              Save
+            </Button>
+          )}
         </div>
       </Field>
-      {!disabled && (
-        <Button type="submit" variant="outline" disabled={pending || draft.trim() === value}>
-          {pending && <Loader2 className="animate-spin" />}
-          Save
-        </Button>
-      )}
     </form>
   );
 }
