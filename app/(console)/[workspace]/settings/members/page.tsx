@@ -46,14 +46,14 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
     <div className="grid gap-6">
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
-          <div>
+          <div className="grid min-w-64 flex-1 gap-1.5">
             <CardTitle>Members</CardTitle>
             <CardDescription>
               Owners and admins change the workspace; members read it. Only owners manage owners, and the last
               owner always stays.
             </CardDescription>
           </div>
-          <div className="flex gap-2">
+          <div className="flex shrink-0 gap-2">
             <LeaveWorkspaceButton workspaceSlug={slug} />
             {canManage && <InviteMemberDialog workspaceSlug={slug} canInviteOwners={role === 'owner'} />}
           </div>
