@@ -16,6 +16,7 @@ export const localBillingProvider: BillingProvider = {
   async portalUrl() {
     return null;
   },
+  async endBilling() {},
   async handleWebhook() {
     throw new ApiError(404, 'not_found', 'the local billing provider takes no webhooks');
   },

@@ -41,6 +41,8 @@ export type BillingProvider = {
   changePlan(db: Db, input: ChangePlanInput): Promise<PlanChangeResult>;
   /** The provider's self-service page (invoices, payment method), or null when there is none. */
   portalUrl(db: Db, workspaceId: string, returnUrl: string): Promise<string | null>;
+  /** Ends what the workspace pays for (its workspace was deleted): nothing for the local provider. */
+  endBilling(db: Db, workspaceId: string): Promise<void>;
   /** Verifies a webhook (400 on a bad signature) and says what it changes. */
   handleWebhook(rawBody: string, headers: Headers): Promise<BillingUpdate[]>;
 };

@@ -33,6 +33,20 @@ export async function changeWorkspacePlan(db: Db, input: ChangePlanInput) {
   return billingProvider().changePlan(db, input);
 }
 
+/**
+ * Cancels the deleted workspace's subscription at the provider. Runs after the deletion committed; a failure is
+ * logged for the operator (the workspace stays deleted) and reported to the person who deleted it.
+ */
+export async function endWorkspaceBilling(db: Db, workspaceId: string): Promise<boolean> {
+  try {
+    await billingProvider().endBilling(db, workspaceId);
+    return true;
+  } catch (error) {
+    log.error({ err: error, workspaceId }, 'the deleted workspace’s subscription could not be canceled');
+    return false;
+  }
+}
+
 export async function billingPortalUrl(db: Db, workspaceId: string, returnUrl: string) {
   return billingProvider().portalUrl(db, workspaceId, returnUrl);
 }

@@ -3,7 +3,7 @@
 // customer portal, and webhook verification (bad signature or stale timestamp: 400 and nothing changes).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signStripePayload } from '@/lib/billing/stripe/signature';
-import { newMember, newWorkspace } from '../support/fixtures';
+import { newMember, newWorkspace, testDb } from '../support/fixtures';
 import { api } from '../support/http';
 import { nested, type StripeStandIn, startStripeStandIn } from '../support/stripe-stand-in';
 import { billingAccount, planEvents, planOf, workspaceSlug } from './support';
@@ -247,6 +247,24 @@ describe('plan switching, Stripe provider', () => {
       status: 'canceled',
     });
     expect((await usage(owner.token)).executables.limit).toBe(3);
+  });
+
+  it('deleting the workspace cancels its subscription at Stripe', async () => {
+    const { deleteWorkspaceAction } = await import('@/app/(console)/[workspace]/settings/actions');
+    const owner = await newWorkspace({ plan: 'free' });
+    const slug = await workspaceSlug(owner.workspaceId);
+    session.userId = owner.userId;
+    await changePlanAction(slug, 'pro');
+    const { customer_id: customer } = await billingAccount(owner.workspaceId);
+    const subscription = stripe.createSubscription(customer, PRICE.pro);
+    await deliver('customer.subscription.updated', { ...subscription });
+    expect(await planOf(owner.workspaceId)).toBe('pro');
+    const name = (await testDb().$sql`select name from workspaces where id = ${owner.workspaceId}`)[0].name;
+
+    const before = stripe.requests.length;
+    expect(await deleteWorkspaceAction(slug, name)).toEqual({ ok: true, data: { billingEnded: true } });
+    expect(requestsSince(before)).toEqual([`DELETE /v1/subscriptions/${subscription.id}`]);
+    expect(await billingAccount(owner.workspaceId)).toMatchObject({ status: 'canceled' });
   });
 
   it('admins and members are refused (403) before anything reaches Stripe', async () => {

@@ -140,6 +140,16 @@ export const stripeBillingProvider: BillingProvider = {
     return { kind: 'redirect', url: await startCheckout(db, input) };
   },
 
+  async endBilling(db, workspaceId) {
+    const account = await getBillingAccount(db, workspaceId);
+    if (account?.provider !== 'stripe' || !account.subscriptionId || !hasLiveSubscription(account)) return;
+    const canceled = await stripeRequest<StripeSubscription>(
+      'DELETE',
+      subscriptionPath(account.subscriptionId),
+    );
+    await saveBillingAccount(db, { ...account, status: canceled.status });
+  },
+
   async portalUrl(db, workspaceId, returnUrl) {
     const account = await getBillingAccount(db, workspaceId);
     if (account?.provider !== 'stripe') return null;

@@ -125,7 +125,7 @@ describe('workspace deletion', () => {
     expect((await webhookRow(hook.body.data.id))?.state).toBe('active');
 
     expect((await exeAction(w.token, exe.id, 'pause')).status).toBe(200);
-    expect(await deleteWorkspaceAction(slug, name)).toEqual({ ok: true, data: null });
+    expect(await deleteWorkspaceAction(slug, name)).toEqual({ ok: true, data: { billingEnded: true } });
 
     expect((await workspaceRow(w.workspaceId)).deleted_at).not.toBeNull();
     expectError(await api('/api/v1/projects', { token: w.token }), 401, 'unauthorized');

@@ -6,6 +6,7 @@ import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { endWorkspaceBilling } from '@/lib/billing/service';
 import { runConsoleAction } from '@/lib/console/action';
 import { inviteMember, revokeInvitation } from '@/lib/workspaces/invitations';
 import { resolveInvitee } from '@/lib/workspaces/invitee';
@@ -52,7 +53,7 @@ export async function deleteWorkspaceAction(workspaceSlug: string, typedName: st
       throw new ApiError(422, 'invalid_request', 'Type the workspace’s name exactly to confirm.');
     }
     await deleteWorkspace(getDb(), change);
-    return null;
+    return { billingEnded: await endWorkspaceBilling(getDb(), change.workspaceId) };
   });
 }
 

@@ -34,6 +34,10 @@ export function DeleteWorkspaceDialog({ workspaceSlug, name }: { workspaceSlug: 
         setActive((result.details?.executables as Active | undefined) ?? []);
         return setError(result.error);
       }
+      if (!result.data.billingEnded)
+        window.alert(
+          'The workspace is deleted, but its subscription could not be canceled at the billing provider: contact support so that you are not charged.',
+        );
       // A full load: the deleted workspace must not linger in any client cache.
       window.location.assign('/');
     });
