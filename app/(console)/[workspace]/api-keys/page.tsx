@@ -47,8 +47,14 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ worksp
         <span className="inline-flex flex-wrap items-center gap-1">
           A key created here, or by approving{' '}
           <code className="rounded bg-card px-1.5 py-0.5 font-mono text-xs">tickwork login</code>, acts only
-          in {workspace.name}. Older unbound keys act in any workspace named by the{' '}
-          <code className="font-mono text-xs">X-Workspace-Id</code> header: replace them.
+          in {workspace.name}.
+          {keys.some((k) => !k.workspaceId && !k.revokedAt) && (
+            <>
+              {' '}
+              Older unbound keys act in any workspace named by the{' '}
+              <code className="font-mono text-xs">X-Workspace-Id</code> header: replace them.
+            </>
+          )}
         </span>
       </Alert>
       <Card className="overflow-hidden">

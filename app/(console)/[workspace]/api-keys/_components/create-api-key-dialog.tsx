@@ -71,7 +71,7 @@ export function CreateApiKeyDialog({
       <Dialog
         open={open}
         onOpenChange={toggle}
-        className="max-w-xl"
+        className="max-w-2xl"
         title={token ? 'Your new API key' : 'Create API key'}
         description={
           token

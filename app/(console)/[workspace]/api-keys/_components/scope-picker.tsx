@@ -75,21 +75,25 @@ export function ScopePicker({
           </label>
         ))}
       </div>
-      <fieldset className="grid max-h-64 gap-0 overflow-y-auto rounded-lg border" aria-label="Scopes">
-        {SCOPE_RESOURCES.map((resource) => (
+      <fieldset className="grid grid-cols-2 overflow-hidden rounded-lg border" aria-label="Scopes">
+        {SCOPE_RESOURCES.map((resource, i) => (
           <div
             key={resource}
-            className="flex items-center gap-3 border-b px-3 py-2 text-sm last:border-b-0"
+            className={cn(
+              'grid content-start gap-1 border-b px-3 py-1.5 text-sm',
+              i % 2 === 0 && 'border-r',
+              i >= 8 && 'border-b-0',
+            )}
             data-testid={`scope-group-${resource}`}
           >
-            <span className="w-24 shrink-0 font-medium">{RESOURCE_LABELS[resource]}</span>
-            <span className="flex flex-wrap gap-x-4 gap-y-1">
+            <span className="font-medium text-xs">{RESOURCE_LABELS[resource]}</span>
+            <span className="flex flex-wrap gap-x-2.5 gap-y-1">
               {scopesOf(resource).map((scope) => (
                 <label key={scope} className="flex items-center gap-1.5 text-muted-foreground">
                   <input
                     type="checkbox"
                     aria-label={scope}
-                    className="size-4 accent-primary"
+                    className="size-3.5 accent-primary"
                     checked={scopes.includes(scope)}
                     onChange={(e) => toggle(scope, e.target.checked)}
                   />
