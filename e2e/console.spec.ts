@@ -1,6 +1,6 @@
 // The console end to end: SIWE sign-in with an injected wallet, projects, secrets, CLI consent, usage.
 import { expect, test } from '@playwright/test';
-import { rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { openDialog, rpcUrl, signIn, workspaceSlugOf } from './support/console';
 import { shot } from './support/shots';
 import { installWallet } from './support/wallet';
 
@@ -104,7 +104,7 @@ test('sign in, create a project and a secret, approve a CLI login, read usage', 
   await shot(page, '07-api-keys');
 
   // A key with the scopes and expiry chosen, bound to the workspace, shown once.
-  await page.getByRole('button', { name: 'Create API key' }).click();
+  await openDialog(page, 'Create API key');
   await page.getByLabel('Name').fill('deploy script');
   await expect(page.getByRole('radio', { name: /Read only/ })).toBeChecked();
   await expect(page.getByLabel('Expires')).toHaveValue('90d');

@@ -88,7 +88,7 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ worksp
                   <TableRow
                     key={k.id}
                     data-testid="api-key-row"
-                    className={status === 'active' ? 'align-top' : 'align-top opacity-60'}
+                    className={status === 'active' ? undefined : 'opacity-60'}
                   >
                     <TableCell>
                       <span className="flex items-center gap-2.5">
@@ -97,7 +97,9 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ worksp
                         </span>
                         <span>
                           <span className="flex items-center gap-1.5 font-medium">
-                            {k.name}
+                            <span className="max-w-48 truncate" title={k.name}>
+                              {k.name}
+                            </span>
                             {!k.workspaceId && (
                               <Badge
                                 variant="secondary"
