@@ -13,7 +13,10 @@ export function ScopeSummary({ scopes }: { scopes: readonly string[] }) {
       <summary className="cursor-pointer list-none underline decoration-dotted underline-offset-4 group-open:mb-1.5">
         {scopeSummary(scopes)}
       </summary>
-      <ul className="grid max-w-52 gap-0.5 whitespace-normal text-muted-foreground text-xs" data-testid="api-key-scopes">
+      <ul
+        className="grid max-w-52 gap-0.5 whitespace-normal text-muted-foreground text-xs"
+        data-testid="api-key-scopes"
+      >
         {groups.map((group) => (
           <li key={group.resource}>
             <span className="text-foreground">{group.resource}</span>: {group.actions.join(', ')}
