@@ -32,7 +32,8 @@ const utcFormat = new Intl.DateTimeFormat('en-US', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  hour12: false,
+  // h23, not hour12: false: Node formats midnight as "24:00" with the latter, browsers as "00:00"
+  hourCycle: 'h23',
   timeZone: 'UTC',
 });
 /** "Nov 22, 14:05:09 UTC": an exact moment, to the second. */
