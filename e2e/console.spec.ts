@@ -1,6 +1,6 @@
 // The console end to end: SIWE sign-in with an injected wallet, projects, secrets, CLI consent, usage.
 import { expect, test } from '@playwright/test';
-import { rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { openDialog, rpcUrl, signIn, workspaceSlugOf } from './support/console';
 import { shot } from './support/shots';
 import { installWallet } from './support/wallet';
 
@@ -103,19 +103,37 @@ test('sign in, create a project and a secret, approve a CLI login, read usage', 
   );
   await shot(page, '07-api-keys');
 
-  // An unbound key is shown once.
-  await page.getByRole('button', { name: 'Create API key' }).click();
+  // A key with the scopes and expiry chosen, bound to the workspace, shown once.
+  await openDialog(page, 'Create API key');
   await page.getByLabel('Name').fill('deploy script');
+  await expect(page.getByRole('radio', { name: /Read only/ })).toBeChecked();
+  await expect(page.getByLabel('Expires')).toHaveValue('90d');
+  await page.getByRole('radio', { name: /Full access/ }).check();
+  await expect(page.getByRole('checkbox', { name: 'projects:write' })).toBeChecked();
+  await page.getByRole('radio', { name: /Read only/ }).check();
+  await page.getByRole('checkbox', { name: 'usage:read' }).uncheck();
+  await expect(page.getByRole('radio', { name: /Custom/ })).toBeChecked();
+  await page.getByLabel('Expires').selectOption('30d');
+  await shot(page, '08-create-api-key');
   await page.getByRole('button', { name: 'Create key' }).click();
   await expect(page.getByTestId('new-api-key')).toHaveText(/^tw_/);
   await expect(page.getByText('You will not see this key again.')).toBeVisible();
+  const deployToken = (await page.getByTestId('new-api-key').textContent()) as string;
   await shot(page, '08-new-api-key');
   await page.getByRole('button', { name: 'Done' }).click();
   const deployKey = page.getByTestId('api-key-row').filter({ hasText: 'deploy script' });
-  await expect(deployKey).toContainText('Unbound');
+  await expect(deployKey).toContainText('9 scopes');
+  await expect(deployKey).toContainText('in 30 days');
+  await expect(deployKey).toContainText('Never');
+  await expect(deployKey).not.toContainText('Unbound');
+  const bearer = { Authorization: `Bearer ${deployToken}` };
+  expect((await request.get('/api/v1/projects', { headers: bearer })).status()).toBe(200);
+  const usage = await request.get('/api/v1/usage', { headers: bearer });
+  expect([usage.status(), (await usage.json()).code]).toEqual([403, 'insufficient_scope']);
   await deployKey.getByRole('button', { name: 'Revoke' }).click();
   await page.getByRole('button', { name: 'Revoke key' }).click();
   await expect(deployKey).toContainText('Revoked');
+  expect((await request.get('/api/v1/projects', { headers: bearer })).status()).toBe(401);
 
   // Usage: cards and the (empty) daily chart.
   await page.goto(`/${slug}/usage`);

@@ -72,7 +72,7 @@ describe('losing access takes effect on the very next request', () => {
       userId: owner.userId,
       canManageWorkspaceKeys: true,
     });
-    expect(revoked).toBe(true);
+    expect(revoked).toMatchObject({ id: owner.keyId });
     expectError(await api('/api/v1/projects', { token: owner.token }), 401, 'unauthorized');
     expectError(
       await api('/api/v1/projects', { method: 'POST', token: owner.token, body: { name: 'A', slug: 'a' } }),

@@ -3,26 +3,28 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
-import { createApiKey, revokeApiKey } from '@/lib/auth/api-keys';
+import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { SCOPES } from '@/lib/auth/scopes';
+import { createConsoleApiKey, revokeConsoleApiKey } from '@/lib/auth/console-api-keys';
 import { runConsoleAction } from '@/lib/console/action';
 
-const KeyName = z.string().trim().min(1, 'Give the key a name').max(64, 'At most 64 characters');
+const KeyId = z.string().min(1).max(64);
 
-/** Mints a legacy unbound key for the signed-in person; the token is returned once and never stored. */
-export async function createApiKeyAction(workspaceSlug: string, name: string) {
+/**
+ * Mints a key bound to this workspace with the scopes and expiry chosen (owners and admins). The token is
+ * returned once and never stored.
+ */
+export async function createApiKeyAction(workspaceSlug: string, input: unknown) {
   return runConsoleAction(async () => {
-    const { user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const key = await createApiKey(getDb(), {
+    const { user, workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const key = await createConsoleApiKey(getDb(), {
+      workspaceId: workspace.id,
       userId: user.id,
-      workspaceId: null,
-      name: KeyName.parse(name),
-      scopes: SCOPES,
+      actor: consoleActor(user),
+      input,
     });
     revalidatePath(`/${workspaceSlug}/api-keys`);
-    return { token: key.token, prefix: key.tokenPrefix };
+    return { token: key.token, prefix: key.tokenPrefix, workspaceId: workspace.id };
   });
 }
 
@@ -33,13 +35,13 @@ export async function createApiKeyAction(workspaceSlug: string, name: string) {
 export async function revokeApiKeyAction(workspaceSlug: string, keyId: string) {
   return runConsoleAction(async () => {
     const { user, workspace, canMutate } = await requireWorkspaceAccess(workspaceSlug);
-    const revoked = await revokeApiKey(getDb(), {
-      keyId,
+    await revokeConsoleApiKey(getDb(), {
+      keyId: KeyId.parse(keyId),
       workspaceId: workspace.id,
       userId: user.id,
       canManageWorkspaceKeys: canMutate,
+      actor: consoleActor(user),
     });
-    if (!revoked) throw new ApiError(404, 'not_found', 'This key does not exist or is already revoked.');
     revalidatePath(`/${workspaceSlug}/api-keys`);
     return null;
   });

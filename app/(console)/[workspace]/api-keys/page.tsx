@@ -1,39 +1,60 @@
-// /{workspace}/api-keys — management API keys: list, create an unbound key, revoke.
-import { KeyRound, Terminal } from 'lucide-react';
+// /{workspace}/api-keys — management API keys: list, create a key bound to the workspace, revoke.
+import { KeyRound } from 'lucide-react';
 import type { Metadata } from 'next';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { RelativeTime } from '@/components/ui/relative-time';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getDb } from '@/db/client';
 import { listApiKeys } from '@/lib/auth/api-keys';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { SCOPES } from '@/lib/auth/scopes';
-import { formatDate, formatRelative } from '@/lib/console/format';
+import { formatDate, shortAddress } from '@/lib/console/format';
 import { CreateApiKeyDialog } from './_components/create-api-key-dialog';
+import { KeyStatusBadge, keyStatus } from './_components/key-status';
 import { RevokeApiKeyButton } from './_components/revoke-api-key-button';
+import { ScopeSummary } from './_components/scope-summary';
 
 export const metadata: Metadata = { title: 'API keys' };
 
 export default async function ApiKeysPage({ params }: { params: Promise<{ workspace: string }> }) {
   const { workspace: slug } = await params;
   const { user, workspace, canMutate } = await requireWorkspaceAccess(slug);
-  const keys = await listApiKeys(getDb(), { workspaceId: workspace.id, userId: user.id });
+  const keys = await listApiKeys(getDb(), {
+    workspaceId: workspace.id,
+    userId: user.id,
+    canManageWorkspaceKeys: canMutate,
+  });
+  const now = new Date();
+  const create = canMutate ? (
+    <CreateApiKeyDialog workspaceSlug={slug} workspaceName={workspace.name} />
+  ) : null;
 
   return (
     <>
       <PageHeader
         title="API keys"
-        description="Credentials for the management API and the CLI. Tokens are shown once and stored only as hashes."
-        actions={canMutate && <CreateApiKeyDialog workspaceSlug={slug} workspaceId={workspace.id} />}
+        description={
+          canMutate
+            ? 'Credentials for the management API and the CLI. Tokens are shown once and stored only as hashes.'
+            : 'Your credentials for the management API and the CLI. Owners and admins create keys.'
+        }
+        actions={create}
       />
-      <Alert className="mb-6" title="Prefer the CLI's management login">
+      <Alert className="mb-6" title="Keys are bound to this workspace">
         <span className="inline-flex flex-wrap items-center gap-1">
-          Run <code className="rounded bg-card px-1.5 py-0.5 font-mono text-xs">tickwork login</code> and
-          approve it here: you get a key bound to exactly one workspace. Unbound keys act for you in any
-          workspace named by the <code className="font-mono text-xs">X-Workspace-Id</code> header.
+          A key created here, or by approving{' '}
+          <code className="rounded bg-card px-1.5 py-0.5 font-mono text-xs">tickwork login</code>, acts only
+          in {workspace.name}.
+          {keys.some((k) => !k.workspaceId && !k.revokedAt) && (
+            <>
+              {' '}
+              Older unbound keys act in any workspace named by the{' '}
+              <code className="font-mono text-xs">X-Workspace-Id</code> header: replace them.
+            </>
+          )}
         </span>
       </Alert>
       <Card className="overflow-hidden">
@@ -42,19 +63,17 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ worksp
             icon={KeyRound}
             title="No API keys"
             description="Create a key to call the management API from scripts, or approve a CLI login."
-            action={
-              canMutate ? <CreateApiKeyDialog workspaceSlug={slug} workspaceId={workspace.id} /> : undefined
-            }
+            action={create ?? undefined}
           />
         ) : (
           <Table>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
                 <TableHead>Key</TableHead>
-                <TableHead>Workspace</TableHead>
                 <TableHead>Scopes</TableHead>
                 <TableHead>Created</TableHead>
                 <TableHead>Last used</TableHead>
+                <TableHead>Expires</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead className="text-right">
                   <span className="sr-only">Actions</span>
@@ -63,52 +82,57 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ worksp
             </TableHeader>
             <TableBody>
               {keys.map((k) => {
-                const revoked = k.revokedAt !== null;
-                const mayRevoke = !revoked && (canMutate || k.userId === user.id);
+                const status = keyStatus(k, now);
+                const owner = k.ownerAddress ? shortAddress(k.ownerAddress) : (k.ownerName ?? k.userId);
                 return (
                   <TableRow
                     key={k.id}
                     data-testid="api-key-row"
-                    className={revoked ? 'opacity-60' : undefined}
+                    className={status === 'active' ? undefined : 'opacity-60'}
                   >
                     <TableCell>
                       <span className="flex items-center gap-2.5">
                         <span className="flex size-7 items-center justify-center rounded-md bg-muted">
-                          {k.workspaceId ? (
-                            <Terminal className="size-3.5 text-muted-foreground" />
-                          ) : (
-                            <KeyRound className="size-3.5 text-muted-foreground" />
-                          )}
+                          <KeyRound className="size-3.5 text-muted-foreground" />
                         </span>
                         <span>
-                          <span className="block font-medium">{k.name}</span>
+                          <span className="flex items-center gap-1.5 font-medium">
+                            <span className="max-w-48 truncate" title={k.name}>
+                              {k.name}
+                            </span>
+                            {!k.workspaceId && (
+                              <Badge
+                                variant="secondary"
+                                title="Acts in any workspace named by X-Workspace-Id"
+                              >
+                                Unbound
+                              </Badge>
+                            )}
+                          </span>
                           <code className="font-mono text-muted-foreground text-xs">{k.tokenPrefix}…</code>
+                          {k.userId !== user.id && (
+                            <span className="text-muted-foreground text-xs"> · {owner}</span>
+                          )}
                         </span>
                       </span>
                     </TableCell>
                     <TableCell>
-                      {k.workspaceId ? (
-                        <Badge variant="outline">{workspace.name}</Badge>
-                      ) : (
-                        <Badge variant="secondary">Unbound</Badge>
-                      )}
-                    </TableCell>
-                    <TableCell title={k.scopes.join(', ')}>
-                      {k.scopes.length === SCOPES.length ? 'All' : k.scopes.length} scopes
+                      <ScopeSummary scopes={k.scopes} />
                     </TableCell>
                     <TableCell className="text-muted-foreground">{formatDate(k.createdAt)}</TableCell>
                     <TableCell className="text-muted-foreground">
-                      {k.lastUsedAt ? formatRelative(k.lastUsedAt) : 'Never'}
+                      {k.lastUsedAt ? <RelativeTime value={k.lastUsedAt} /> : 'Never'}
+                    </TableCell>
+                    <TableCell className="text-muted-foreground">
+                      {k.expiresAt ? <RelativeTime value={k.expiresAt} /> : 'Never'}
                     </TableCell>
                     <TableCell>
-                      {revoked ? (
-                        <Badge variant="destructive">Revoked</Badge>
-                      ) : (
-                        <Badge variant="success">Active</Badge>
-                      )}
+                      <KeyStatusBadge status={status} />
                     </TableCell>
                     <TableCell className="text-right">
-                      {mayRevoke && <RevokeApiKeyButton workspaceSlug={slug} keyId={k.id} name={k.name} />}
+                      {status === 'active' && (
+                        <RevokeApiKeyButton workspaceSlug={slug} keyId={k.id} name={k.name} />
+                      )}
                     </TableCell>
                   </TableRow>
                 );
