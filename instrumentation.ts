@@ -5,10 +5,12 @@ export async function register() {
   if (!embeddedWorkerWanted()) return;
   const { startEmbeddedWorker } = await import('./lib/jobs/embedded');
   const { startSchedulerTicker } = await import('./lib/jobs/scheduler-ticker');
+  const { startMaintenanceTicker } = await import('./lib/jobs/maintenance');
   const { log } = await import('./lib/log');
   try {
     await startEmbeddedWorker();
     startSchedulerTicker();
+    startMaintenanceTicker();
   } catch (error) {
     log.error({ err: error }, 'the embedded job worker did not start');
   }

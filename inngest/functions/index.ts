@@ -1,3 +1,4 @@
+import { maintenanceFunction } from './maintenance';
 import { provisionExecutableFunction } from './provision-executable';
 import { provisionProfileFunction } from './provision-profile';
 import { runExecutionFunction } from './run-execution';
@@ -11,4 +12,5 @@ export const functions = [
   switchExecutableFunctionFunction,
   runExecutionFunction,
   scheduleTickFunction,
+  maintenanceFunction,
 ];

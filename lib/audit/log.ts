@@ -54,17 +54,29 @@ export async function listAuditEvents(
   return { events: rows.slice(0, limit), nextBefore: rows.length > limit ? rows[limit - 1].id : null };
 }
 
+/** `case plan when 'free' then 30 … end`: each plan's retention in days, for SQL. */
+const retentionDays = (plan: ReturnType<typeof sql>) =>
+  sql`(case ${plan}::text ${sql.join(
+    Object.entries(AUDIT_RETENTION_DAYS).map(([id, days]) => sql`when ${id} then ${days}`),
+    sql` `,
+  )} end)::int`;
+
 /**
- * Deletes a workspace's events older than its plan keeps them. Runs after each write (cheap on the index), so a
- * workspace that changes nothing keeps nothing past its retention that anyone can read either.
+ * Deletes a workspace's events older than its plan keeps them. Runs after each write (cheap on the index);
+ * `sweepExpiredAudit` does the same for every workspace periodically.
  */
 async function purgeExpiredAudit(db: DbOrTx, workspaceId: string) {
-  const days = sql.join(
-    Object.entries(AUDIT_RETENTION_DAYS).map(([plan, n]) => sql`when ${plan} then ${n}`),
-    sql` `,
-  );
   await db.execute(sql`
     delete from audit_events a using workspaces w
     where a.workspace_id = ${workspaceId} and w.id = a.workspace_id
-      and a.created_at < now() - make_interval(days => (case w.plan::text ${days} end)::int)`);
+      and a.created_at < now() - make_interval(days => ${retentionDays(sql`w.plan`)})`);
+}
+
+/** Deletes every workspace's events past its plan's retention (the hourly maintenance job); returns how many. */
+export async function sweepExpiredAudit(db: DbOrTx): Promise<number> {
+  const rows = await db.execute(sql`
+    delete from audit_events a using workspaces w
+    where w.id = a.workspace_id and a.created_at < now() - make_interval(days => ${retentionDays(sql`w.plan`)})
+    returning a.id`);
+  return rows.length;
 }

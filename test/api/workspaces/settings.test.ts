@@ -4,6 +4,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { consoleActor } from '@/lib/audit/actor';
 import { listAuditEvents, recordAudit } from '@/lib/audit/log';
+import { runMaintenance } from '@/lib/jobs/maintenance';
 import { currentSlugOf, getWorkspaceBySlug, listUserWorkspaces } from '@/lib/workspaces/service';
 import { exeAction, exeRow } from '../../support/executables';
 import { expectError } from '../../support/expect';
@@ -191,5 +192,22 @@ describe('audit log', () => {
       before: page.nextBefore ?? undefined,
     });
     expect(next.events.map((e) => e.details)).toEqual([{ to: 'B' }]);
+  });
+
+  it('the maintenance job deletes every workspace’s events past its plan’s retention, and only those', async () => {
+    const free = await newWorkspace({ plan: 'free' });
+    const pro = await newWorkspace({ plan: 'pro' });
+    const db = testDb();
+    for (const w of [free, pro]) {
+      const actor = consoleActor({ id: w.userId, address: w.address.toLowerCase(), name: null });
+      await recordAudit(db, { workspaceId: w.workspaceId, actor, action: 'workspace.renamed' });
+    }
+    await db.$sql`update audit_events set created_at = now() - interval '45 days'
+      where workspace_id in (${free.workspaceId}, ${pro.workspaceId})`;
+    const { auditEventsPurged } = await runMaintenance(db);
+    expect(auditEventsPurged).toBeGreaterThanOrEqual(1);
+    const left = await db.$sql`select workspace_id from audit_events
+      where workspace_id in (${free.workspaceId}, ${pro.workspaceId})`;
+    expect(left.map((r) => r.workspace_id)).toEqual([pro.workspaceId]);
   });
 });
