@@ -139,7 +139,11 @@ export async function listExecutables(
 type Hold = ReturnType<typeof computeUnitsHold>;
 
 /** `runsHeld` says why an active executable's runs are refused now (present only then). */
-const withHold = (record: ReturnType<typeof toExecutable>, r: ExecutableRow, held: Hold) =>
+const withHold = (
+  record: ReturnType<typeof toExecutable>,
+  r: ExecutableRow,
+  held: Hold,
+): ReturnType<typeof toExecutable> & { runsHeld?: NonNullable<Hold> } =>
   held && r.state === 'active' ? { ...record, runsHeld: held } : record;
 
 /** A non-deleted executable of the workspace (404 otherwise); `lock` takes a row lock. */
