@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables, executions } from '@/db/schema';
 import type { Trigger } from '@/db/schema/executables';
 import { followingRunAt } from '@/lib/executables/triggers';
+import { FINAL_STATUSES } from '@/lib/executions/finish';
 import { idFloor } from '@/lib/ids';
 
 /** Compute units assumed per run of an executable that has no finished run to average (the least a run costs). */
@@ -10,7 +11,7 @@ export const DEFAULT_COMPUTE_UNITS_PER_RUN = 1;
 /** How far back an executable's runs are averaged. */
 const HISTORY_MS = 30 * 86_400_000;
 /** Cron runs walked one by one at most; past this the rest of the cycle is extrapolated at the same rate. */
-const MAX_WALKED_RUNS = 2_000;
+const MAX_WALKED_RUNS = 200;
 
 /**
  * How many times a schedule fires from `first` (its stored next run; an overdue one fires at the next tick)
@@ -84,15 +85,18 @@ export async function projectSchedules(
         ),
         gte(executions.id, idFloor('execution', now.getTime() - HISTORY_MS)),
         eq(executions.dryRun, false),
-        isNotNull(executions.finishedAt),
+        inArray(executions.status, [...FINAL_STATUSES]),
       ),
     )
     .groupBy(executions.executableId);
   const averages = new Map(history.map((h) => [h.executableId, Number(h.average)]));
   let runs = 0;
   let computeUnits = 0;
+  const counted = new Map<string, number>(); // executables sharing a schedule and next run count once
   for (const e of active) {
-    const n = runsUntil(e.trigger, e.nextRunAt, cycleEnd, now);
+    const key = `${JSON.stringify(e.trigger)}@${e.nextRunAt?.getTime()}`;
+    const n = counted.get(key) ?? runsUntil(e.trigger, e.nextRunAt, cycleEnd, now);
+    counted.set(key, n);
     runs += n;
     computeUnits += n * (averages.get(e.id) ?? DEFAULT_COMPUTE_UNITS_PER_RUN);
   }
