@@ -25,6 +25,12 @@ const PENDING_GRACE_MS = 60_000;
  * the queued executions.
  */
 export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<string[]> {
+  return (await claimDueExecutions(db, now)).queued;
+}
+
+/** `scheduleDueExecutions`, also saying how many executables it claimed (held ones included). */
+async function claimDueExecutions(db: Db, now: Date): Promise<{ claimed: number; queued: string[] }> {
+  let claimed = 0;
   const queued = await db.transaction(async (tx) => {
     const due = await tx
       .select({
@@ -42,6 +48,7 @@ export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<s
       .orderBy(asc(executables.nextRunAt))
       .limit(CLAIM_BATCH)
       .for('update', { of: executables, skipLocked: true });
+    claimed = due.length;
     if (due.length === 0) return [];
 
     const advanced = due.map((e) => ({
@@ -77,7 +84,7 @@ export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<s
     return inserted.map((r) => r.id);
   });
   await queueRuns(queued);
-  return queued;
+  return { claimed, queued };
 }
 
 /**
@@ -143,9 +150,9 @@ export async function schedulerTick(db: Db, now = new Date()) {
   const scheduled: string[] = [];
   const started = Date.now();
   for (;;) {
-    const batch = await scheduleDueExecutions(db, now);
-    scheduled.push(...batch);
-    if (batch.length < CLAIM_BATCH || Date.now() - started > TICK_BUDGET_MS) break;
+    const batch = await claimDueExecutions(db, now);
+    scheduled.push(...batch.queued);
+    if (batch.claimed < CLAIM_BATCH || Date.now() - started > TICK_BUDGET_MS) break;
   }
   const requeued = await requeueStrandedExecutions(db, now);
   const reconciled = await reconcileSubmissions(db, now);

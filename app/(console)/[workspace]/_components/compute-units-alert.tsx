@@ -1,7 +1,10 @@
 // The 80 % / 100 % compute-units warning, shown on the Usage page and above the workspace's projects.
 import Link from 'next/link';
 import { Alert } from '@/components/ui/alert';
+import { getDb } from '@/db/client';
 import { formatDate, formatNumber } from '@/lib/console/format';
+import { computeUnitsStanding } from '@/lib/usage/limits';
+import { PLANS } from '@/lib/usage/plans';
 
 export type ComputeUnitsAlertProps = {
   slug: string;
@@ -55,5 +58,28 @@ export function ComputeUnitsAlert({
         )}
       </span>
     </Alert>
+  );
+}
+
+/** The warning for one workspace, read from its standing (one indexed query). */
+export async function WorkspaceComputeUnitsAlert({
+  slug,
+  workspaceId,
+}: {
+  slug: string;
+  workspaceId: string;
+}) {
+  const standing = await computeUnitsStanding(getDb(), workspaceId);
+  if (!standing) return null;
+  const plan = PLANS[standing.plan];
+  return (
+    <ComputeUnitsAlert
+      slug={slug}
+      planName={plan.name}
+      used={standing.used}
+      included={standing.included}
+      refuses={plan.computeUnitsOverage === 'refuse'}
+      cycleEnd={standing.resetsAt.toISOString()}
+    />
   );
 }

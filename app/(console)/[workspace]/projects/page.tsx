@@ -11,10 +11,8 @@ import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatDate } from '@/lib/console/format';
 import { listProjects } from '@/lib/projects/service';
-import { computeUnitsStanding } from '@/lib/usage/limits';
-import { PLANS } from '@/lib/usage/plans';
 import { gettingStartedCookie, gettingStartedProgress } from '@/lib/workspaces/getting-started';
-import { ComputeUnitsAlert } from '../_components/compute-units-alert';
+import { WorkspaceComputeUnitsAlert } from '../_components/compute-units-alert';
 import { CreateProjectDialog } from './_components/create-project-dialog';
 import { EnvironmentBadge } from './_components/environment-badge';
 import { GettingStarted } from './_components/getting-started';
@@ -24,11 +22,10 @@ export const metadata: Metadata = { title: 'Projects' };
 export default async function ProjectsPage({ params }: { params: Promise<{ workspace: string }> }) {
   const { workspace: slug } = await params;
   const { workspace, canMutate } = await requireWorkspaceAccess(slug);
-  const [projects, progress, cookieStore, standing] = await Promise.all([
+  const [projects, progress, cookieStore] = await Promise.all([
     listProjects(getDb(), workspace.id),
     gettingStartedProgress(getDb(), workspace.id),
     cookies(),
-    computeUnitsStanding(getDb(), workspace.id),
   ]);
   const showGettingStarted = !cookieStore.has(gettingStartedCookie(workspace.id));
 
@@ -39,16 +36,7 @@ export default async function ProjectsPage({ params }: { params: Promise<{ works
         description="Projects group your functions, executables, profiles and secrets. Development and production live apart."
         actions={canMutate && projects.length > 0 && <CreateProjectDialog workspaceSlug={slug} />}
       />
-      {standing && (
-        <ComputeUnitsAlert
-          slug={slug}
-          planName={PLANS[standing.plan].name}
-          used={standing.used}
-          included={standing.included}
-          refuses={PLANS[standing.plan].computeUnitsOverage === 'refuse'}
-          cycleEnd={standing.resetsAt.toISOString()}
-        />
-      )}
+      <WorkspaceComputeUnitsAlert slug={slug} workspaceId={workspace.id} />
       {showGettingStarted && (
         <GettingStarted workspaceSlug={slug} projectId={projects[0]?.id} done={progress} />
       )}
