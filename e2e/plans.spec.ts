@@ -2,7 +2,7 @@
 // the Usage page and above its projects; the Usage page shows RPC requests and gas credits.
 import { expect, test } from '@playwright/test';
 import { createDb } from '@/db/client';
-import { rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import { createProject, rpcUrl, signIn, workspaceSlugOf } from './support/console';
 import { shot } from './support/shots';
 import { installWallet } from './support/wallet';
 
@@ -43,4 +43,7 @@ test('compute-units warnings at 80 % and 100 % on Free', async ({ page }) => {
   await page.goto(`/${slug}/projects`);
   await expect(page.getByTestId('compute-units-alert')).toContainText('See usage');
   await shot(page, 'plans-02-projects-exhausted');
+  await createProject(page, 'Ops');
+  await expect(page.getByTestId('compute-units-alert')).toContainText('New runs are refused');
+  await shot(page, 'plans-03-project-exhausted');
 });
