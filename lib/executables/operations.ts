@@ -202,7 +202,7 @@ export const runExecutableOp = defineOperation({
   tag,
   summary: 'Queue a real execution now (additive to the schedule)',
   description:
-    'Answers the pending execution record: the run is only queued. Read `GET /api/v1/executions/{executionId}` (and its logs) for the outcome. 409 `executable_unavailable` when the executable is not active, its function was deleted or its profile is not active; 409 `execution_in_progress` while another execution of it is unfinished.',
+    'Answers the pending execution record: the run is only queued. Read `GET /api/v1/executions/{executionId}` (and its logs) for the outcome. 409 `executable_unavailable` when the executable is not active, its function was deleted or its profile is not active; 403 `compute_units_exhausted` when a Free workspace has used its 60,000 compute units this cycle (`used`, `included`, `resetsAt`); 409 `execution_in_progress` while another execution of it is unfinished.',
   params,
   responses: { 200: queued },
 });
@@ -214,7 +214,7 @@ export const simulateExecutableOp = defineOperation({
   tag,
   summary: 'Queue a dry run: the task runs and its calls are simulated, nothing is submitted',
   description:
-    'Also works on a paused executable with a built sandbox. Storage changes of a dry run are discarded. A dry run ends `skipped` (with the simulation summary as its message) or `failed` (with the semantic error).',
+    'Also works on a paused executable with a built sandbox. Storage changes of a dry run are discarded. A dry run ends `skipped` (with the simulation summary as its message) or `failed` (with the semantic error). Refused like a run: 409 `executable_unavailable`, 403 `compute_units_exhausted` (dry runs cost compute units), 409 `execution_in_progress`.',
   params,
   responses: { 200: queued },
 });

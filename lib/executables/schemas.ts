@@ -81,6 +81,13 @@ export const ExecutableSchema = z
     lastFunctionSwitchError: z
       .object({ functionId: z.string(), message: z.string(), at: z.string() })
       .nullable(),
+    runsHeld: z
+      .object({ code: z.enum(['compute_units_exhausted']), message: z.string(), until: z.string() })
+      .optional()
+      .meta({
+        description:
+          "Present (on get and list) only while the executable is active but its runs are refused: the Free plan's compute units of the cycle are used up; scheduled runs are skipped until `until` (the cycle's end)",
+      }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

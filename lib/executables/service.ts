@@ -8,6 +8,7 @@ import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
 import { sandboxRunner } from '@/lib/runtime/sandbox';
+import { computeUnitsHold, computeUnitsStanding } from '@/lib/usage/limits';
 import { defaultGasMode } from './gas-modes';
 import type { CreateExecutableInput } from './schemas';
 import { validateTrigger } from './triggers';
@@ -131,8 +132,19 @@ export async function listExecutables(
     .orderBy(desc(executables.id))
     .limit(opts.limit + 1);
   const page = toPage(rows, opts.limit);
-  return { ...page, data: page.data.map(toExecutable) };
+  const held = computeUnitsHold(await computeUnitsStanding(db, workspaceId));
+  return { ...page, data: page.data.map((r) => withHold(toExecutable(r), r, held)) };
 }
+
+type Hold = ReturnType<typeof computeUnitsHold>;
+
+/** `runsHeld` says why an active executable's runs are refused now (present only then). */
+const withHold = (
+  record: ReturnType<typeof toExecutable>,
+  r: ExecutableRow,
+  held: Hold,
+): ReturnType<typeof toExecutable> & { runsHeld?: NonNullable<Hold> } =>
+  held && r.state === 'active' ? { ...record, runsHeld: held } : record;
 
 /** A non-deleted executable of the workspace (404 otherwise); `lock` takes a row lock. */
 export async function requireExecutable(
@@ -156,8 +168,10 @@ export async function requireExecutable(
   return row;
 }
 
-export const getExecutable = async (db: DbOrTx, workspaceId: string, executableId: string) =>
-  toExecutable(await requireExecutable(db, workspaceId, executableId));
+export async function getExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
+  const row = await requireExecutable(db, workspaceId, executableId);
+  return withHold(toExecutable(row), row, computeUnitsHold(await computeUnitsStanding(db, workspaceId)));
+}
 
 export const stateConflict = (code: string, row: ExecutableRow, message: string) =>
   new ApiError(409, code, message, { state: row.state });

@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { executables, executions, functionReleases, profiles, secrets } from '@/db/schema';
+import { executables, executions, functionReleases, profiles, secrets, workspaces } from '@/db/schema';
 import { type ChainConfig, findChain } from '@/lib/chains/config';
 import { decryptSecret } from '@/lib/crypto/envelope';
 import type { JsonObject } from '@/lib/runtime/task-types';
+import { PLANS, type Plan } from '@/lib/usage/plans';
 
 /** Everything one run reads from the database, loaded once at the start of a step. */
 export type RunContext = {
@@ -12,6 +13,8 @@ export type RunContext = {
   profile: typeof profiles.$inferSelect;
   release: { permissions: (typeof functionReleases.$inferSelect)['permissions'] };
   chain: ChainConfig | undefined;
+  /** The workspace's plan (its free RPC requests per execution price the run). */
+  plan: Plan;
 };
 
 export async function loadRunContext(db: DbOrTx, executionId: string): Promise<RunContext | null> {
@@ -21,11 +24,13 @@ export async function loadRunContext(db: DbOrTx, executionId: string): Promise<R
       executable: executables,
       profile: profiles,
       permissions: functionReleases.permissions,
+      plan: workspaces.plan,
     })
     .from(executions)
     .innerJoin(executables, eq(executables.id, executions.executableId))
     .innerJoin(profiles, eq(profiles.id, executables.profileId))
     .innerJoin(functionReleases, eq(functionReleases.id, executions.functionId))
+    .innerJoin(workspaces, eq(workspaces.id, executions.workspaceId))
     .where(eq(executions.id, executionId));
   if (!row) return null;
   return {
@@ -34,6 +39,7 @@ export async function loadRunContext(db: DbOrTx, executionId: string): Promise<R
     profile: row.profile,
     release: { permissions: row.permissions },
     chain: findChain(row.profile.chainId),
+    plan: PLANS[row.plan],
   };
 }
 

@@ -7,6 +7,7 @@ import { ApiError } from '@/lib/api/errors';
 import { type ExecutableRow, requireExecutable } from '@/lib/executables/service';
 import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
+import { assertComputeUnitsLeft } from '@/lib/usage/limits';
 import { toExecution } from './queries';
 
 export type ExecutionRow = typeof executions.$inferSelect;
@@ -35,7 +36,9 @@ export const executionInProgress = () =>
 
 /**
  * Checks that an executable can run now: active (a dry run may also use a paused one with a built sandbox),
- * its function not deleted and its profile active. Refusals are 409 executable_unavailable saying why.
+ * its function not deleted and its profile active. Refusals are 409 executable_unavailable saying why. Last,
+ * a workspace on a plan that stops at its included compute units (Free) and has used them is refused with
+ * 403 compute_units_exhausted (dry runs too: they run the task and cost compute units).
  */
 export async function assertRunnable(db: DbOrTx, row: ExecutableRow, dryRun: boolean) {
   const unavailable = (why: string) => new ApiError(409, 'executable_unavailable', why, { state: row.state });
@@ -57,6 +60,7 @@ export async function assertRunnable(db: DbOrTx, row: ExecutableRow, dryRun: boo
     .where(eq(profiles.id, row.profileId));
   if (profile?.state !== 'active')
     throw unavailable(`the profile of this executable is ${profile?.state ?? 'gone'}, not active`);
+  await assertComputeUnitsLeft(db, row.workspaceId);
   return { chainId: profile.chainId };
 }
 

@@ -115,7 +115,7 @@ export async function evaluateExecution(
     await releaseStorage(db, executable.id, executionId, null);
     throw error;
   }
-  const usage = { computeUnits: computeUnitsOf(outcome), rpcRequests: outcome.rpcRequests };
+  const usage = { computeUnits: computeUnitsOf(outcome, ctx.plan), rpcRequests: outcome.rpcRequests };
   if (outcome.kind === 'error') {
     await finish({ ...failed(outcome.error.code, outcome.error.message), usage }, unlock);
     return { next: 'done' };

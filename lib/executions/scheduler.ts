@@ -5,6 +5,7 @@ import { followingRunAt } from '@/lib/executables/triggers';
 import { newId } from '@/lib/ids';
 import { enqueueAll, jobProvider } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
+import { computeUnitsStandings } from '@/lib/usage/limits';
 import { runLeaseHeld } from './lease';
 import { reconcileSubmissions } from './reconcile';
 import { STALE_RUN_MS } from './run';
@@ -18,9 +19,18 @@ const PENDING_GRACE_MS = 60_000;
  * Claims the due executables (`state = active and next_run_at <= now`, `FOR UPDATE SKIP LOCKED`, so several
  * schedulers never claim one twice), advances their next run and inserts a pending execution for each in the
  * same transaction, then queues the runs. An executable whose previous execution is unfinished gets no second
- * one (the run is skipped, not stacked). Answers the ids of the queued executions.
+ * one (the run is skipped, not stacked). An executable of a workspace whose plan stops at its included compute
+ * units (Free) and has used them is advanced without an execution: nothing is recorded per tick, the executable
+ * shows why (`computeUnitsHold`), and its schedule fires again once the next cycle starts. Answers the ids of
+ * the queued executions.
  */
 export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<string[]> {
+  return (await claimDueExecutions(db, now)).queued;
+}
+
+/** `scheduleDueExecutions`, also saying how many executables it claimed (held ones included). */
+async function claimDueExecutions(db: Db, now: Date): Promise<{ claimed: number; queued: string[] }> {
+  let claimed = 0;
   const queued = await db.transaction(async (tx) => {
     const due = await tx
       .select({
@@ -38,6 +48,7 @@ export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<s
       .orderBy(asc(executables.nextRunAt))
       .limit(CLAIM_BATCH)
       .for('update', { of: executables, skipLocked: true });
+    claimed = due.length;
     if (due.length === 0) return [];
 
     const advanced = due.map((e) => ({
@@ -48,10 +59,13 @@ export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<s
       update executables as e set next_run_at = v.next::timestamptz
         from jsonb_to_recordset(${JSON.stringify(advanced)}::jsonb) as v(id text, next text)
        where e.id = v.id`);
+    const standings = await computeUnitsStandings(tx, [...new Set(due.map((e) => e.workspaceId))], now);
+    const runnable = due.filter((e) => !standings.get(e.workspaceId)?.exhausted);
+    if (runnable.length === 0) return [];
     const inserted = await tx
       .insert(executions)
       .values(
-        due.map((e) => ({
+        runnable.map((e) => ({
           id: newId('execution', now.getTime()),
           workspaceId: e.workspaceId,
           projectId: e.projectId,
@@ -70,7 +84,7 @@ export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<s
     return inserted.map((r) => r.id);
   });
   await queueRuns(queued);
-  return queued;
+  return { claimed, queued };
 }
 
 /**
@@ -136,9 +150,9 @@ export async function schedulerTick(db: Db, now = new Date()) {
   const scheduled: string[] = [];
   const started = Date.now();
   for (;;) {
-    const batch = await scheduleDueExecutions(db, now);
-    scheduled.push(...batch);
-    if (batch.length < CLAIM_BATCH || Date.now() - started > TICK_BUDGET_MS) break;
+    const batch = await claimDueExecutions(db, now);
+    scheduled.push(...batch.queued);
+    if (batch.claimed < CLAIM_BATCH || Date.now() - started > TICK_BUDGET_MS) break;
   }
   const requeued = await requeueStrandedExecutions(db, now);
   const reconciled = await reconcileSubmissions(db, now);

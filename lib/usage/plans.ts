@@ -1,7 +1,12 @@
-/** The spec's plan table as data. `null` = unlimited. */
+/**
+ * The spec's plan table as data. `null` = unlimited. `computeUnitsOverage`: what happens past the included
+ * compute units — `refuse` (Free: new runs are refused until the next cycle) or `meter` (paid plans: runs go
+ * on and the overage is metered). See docs/plans.md.
+ */
 export const PLANS = {
   free: {
     id: 'free',
+    computeUnitsOverage: 'refuse',
     name: 'Free',
     priceUsdPerMonth: 0,
     computeUnitsPerMonth: 60_000,
@@ -13,6 +18,7 @@ export const PLANS = {
   },
   pro: {
     id: 'pro',
+    computeUnitsOverage: 'meter',
     name: 'Pro',
     priceUsdPerMonth: 29,
     computeUnitsPerMonth: 600_000,
@@ -24,6 +30,7 @@ export const PLANS = {
   },
   enterprise: {
     id: 'enterprise',
+    computeUnitsOverage: 'meter',
     name: 'Enterprise',
     priceUsdPerMonth: 149,
     computeUnitsPerMonth: 6_000_000,

@@ -31,7 +31,8 @@ export type WebhookCall = {
  * Starts an executable from its secret webhook URL, checking in this order: 404 for an unknown, rotated or
  * revoked URL; the body's custom args (415, 422) against the function's args schema; an Idempotency-Key (kept
  * 24 h per webhook) replays the execution it started, or 409 idempotency_conflict for other args; 409
- * executable_unavailable unless the executable, its function and its profile are active; 429 past 60 new
+ * executable_unavailable unless the executable, its function and its profile are active; 403
+ * compute_units_exhausted when a Free workspace has used its compute units this cycle; 429 past 60 new
  * executions a minute on the URL; 409 execution_in_progress while the executable has an unfinished execution.
  * Answers the execution's id.
  */

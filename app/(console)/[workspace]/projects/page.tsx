@@ -12,6 +12,7 @@ import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatDate } from '@/lib/console/format';
 import { listProjects } from '@/lib/projects/service';
 import { gettingStartedCookie, gettingStartedProgress } from '@/lib/workspaces/getting-started';
+import { WorkspaceComputeUnitsAlert } from '../_components/compute-units-alert';
 import { CreateProjectDialog } from './_components/create-project-dialog';
 import { EnvironmentBadge } from './_components/environment-badge';
 import { GettingStarted } from './_components/getting-started';
@@ -35,6 +36,7 @@ export default async function ProjectsPage({ params }: { params: Promise<{ works
         description="Projects group your functions, executables, profiles and secrets. Development and production live apart."
         actions={canMutate && projects.length > 0 && <CreateProjectDialog workspaceSlug={slug} />}
       />
+      <WorkspaceComputeUnitsAlert slug={slug} workspaceId={workspace.id} />
       {showGettingStarted && (
         <GettingStarted workspaceSlug={slug} projectId={projects[0]?.id} done={progress} />
       )}

@@ -4,6 +4,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { WorkspaceComputeUnitsAlert } from '../../_components/compute-units-alert';
 import { DeleteProjectDialog } from './_components/delete-project-dialog';
 import { EditProjectDialog } from './_components/edit-project-dialog';
 import { ProjectTabs } from './_components/project-tabs';
@@ -46,6 +47,7 @@ export default async function ProjectLayout({
           )
         }
       />
+      <WorkspaceComputeUnitsAlert slug={slug} workspaceId={workspace.id} />
       <ProjectTabs base={`/${slug}/projects/${project.id}`} />
       {children}
     </>

@@ -140,6 +140,11 @@ export default async function ExecutablePage({
           </div>
         )}
       </div>
+      {executable.runsHeld && (
+        <Alert variant="destructive" title="Runs refused: compute units used up">
+          <span data-testid="executable-runs-held">{executable.runsHeld.message}</span>
+        </Alert>
+      )}
       {executable.stateReason && (
         <Alert variant={executable.state === 'error' ? 'destructive' : 'warning'} title="State reason">
           <span data-testid="executable-state-reason">{executable.stateReason}</span>
