@@ -71,12 +71,16 @@ export function chainHealth(chain: Upstreams): ChainHealth {
 /** Forgets every chain's health (tests). */
 export const resetGatewayHealth = () => state.tickworkGatewayHealth?.clear();
 
-/** Healthy first (no failure in the cool-down), synced before syncing, then the lowest recent latency. */
+/**
+ * Healthy first (no failure in the cool-down), synced before syncing, then the lowest recent latency; an
+ * upstream not measured yet goes after the measured ones (the poller measures every upstream), and equals keep
+ * the configured order.
+ */
 export function upstreamOrder(health: ChainHealth, now = Date.now()): UpstreamState[] {
   const rank = (u: UpstreamState) => [
     u.failures > 0 && now - u.lastFailureAt < COOL_DOWN_MS ? 1 : 0,
     u.syncing ? 1 : 0,
-    u.ewmaMs ?? 0,
+    u.ewmaMs ?? 1e9,
   ];
   return [...health.upstreams].sort((a, b) => {
     const [ra, rb] = [rank(a), rank(b)];

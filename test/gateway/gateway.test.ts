@@ -356,3 +356,17 @@ describe('chain status', () => {
     expect(status.polledAt).not.toBeNull();
   });
 });
+
+describe('tasks as the gateway’s own client', () => {
+  it('sends ctx.chain requests through the gateway path: counted in the window, failing over', async () => {
+    const { chainBridge } = await import('@/lib/runtime/chain-bridge');
+    const anvilChain = findChain(31337) as NonNullable<ReturnType<typeof findChain>>;
+    const request = chainBridge(anvilChain);
+    expect(await request('eth_chainId', [])).toBe('0x7a69');
+    expect(chainStatus(anvilChain).requests).toBe(1);
+    primary.mode = 'reset';
+    expect(await request('eth_chainId', [])).toBe('0x7a69');
+    expect([primary.hits, fallback.hits]).toEqual([2, 1]);
+    expect(chainStatus(anvilChain)).toMatchObject({ requests: 3, errorRatio: 1 / 3, status: 'degraded' });
+  });
+});
