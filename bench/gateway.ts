@@ -1,8 +1,9 @@
 // `tsx bench/gateway.ts`: the RPC gateway's overhead against calling anvil directly (eth_blockNumber, eth_call,
 // a batch of 10) on the built app, written to the "RPC gateway" section of docs/performance.md (the rest of the
 // file is left as it is). BENCH_SKIP_BUILD=1 reuses the current build; BENCH_DURATION sets seconds per run.
-import { execSync } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { createDb } from '@/db/client';
@@ -64,6 +65,42 @@ async function sequentialP50(url: string, body: string) {
   return times[Math.floor(times.length / 2)];
 }
 
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** scripts/rpc-gateway.ts on a free port, on the stack's database and anvil. */
+async function startStandalone(databaseUrl: string, rpcUrl: string) {
+  const port = await freePort();
+  const child = spawn('node_modules/.bin/tsx', ['scripts/rpc-gateway.ts'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      TICKWORK_CHAINS: JSON.stringify([
+        { chainId: 31337, name: 'Anvil', network: 'anvil', rpcUrl, testnet: true },
+      ]),
+      TICKWORK_RPC_PORT: String(port),
+      TICKWORK_RPC_RATE_LIMIT_PER_MINUTE: '100000000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    const up = await fetch(`${url}/rpc/v1/chains`).then(
+      () => true,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { url, stop: () => child.kill('SIGTERM') };
+}
+
 if (process.env.BENCH_SKIP_BUILD !== '1') {
   execSync('node node_modules/next/dist/bin/next build', {
     stdio: 'inherit',
@@ -84,36 +121,48 @@ try {
   const discovery = (await (
     await fetch(`${stack.baseUrl}/rpc/v1/chains`, { headers: { apikey: key.token } })
   ).json()) as { chains: { chain: string; endpoint: string }[] };
-  const gatewayUrl = `http://${discovery.chains[0].endpoint}/${key.token}`;
+  const appUrl = `http://${discovery.chains[0].endpoint}/${key.token}`;
+  const standalone = await startStandalone(stack.databaseUrl, stack.rpcUrl);
+  const standaloneUrl = `${standalone.url}/rpc/anvil/${key.token}`;
 
   const rows: string[] = [];
   const verdicts: string[] = [];
-  for (const c of CASES) {
-    const directP50 = await sequentialP50(stack.rpcUrl, c.body);
-    const gatewayP50 = await sequentialP50(gatewayUrl, c.body);
-    const direct = await throughput(stack.rpcUrl, c.body);
-    const gateway = await throughput(gatewayUrl, c.body);
-    const overhead = gatewayP50 - directP50;
-    const ratio = gateway.rps / direct.rps;
-    rows.push(
-      `| ${c.name} | ${directP50.toFixed(2)} | ${gatewayP50.toFixed(2)} | ${overhead.toFixed(2)} | ${Math.round(direct.rps)} | ${Math.round(gateway.rps)} | **${ratio.toFixed(2)}** | ${direct.failed + gateway.failed} |`,
-    );
-    verdicts.push(
-      `- ${c.name}: p50 overhead < 1 ms ${overhead < 1 ? 'met' : 'NOT met'} (${overhead.toFixed(2)} ms); throughput ≥ 0.7× direct ${ratio >= 0.7 ? 'met' : 'NOT met'} (${ratio.toFixed(2)})`,
-    );
-    console.log(rows.at(-1));
+  try {
+    for (const c of CASES) {
+      const directP50 = await sequentialP50(stack.rpcUrl, c.body);
+      const direct = await throughput(stack.rpcUrl, c.body);
+      for (const [where, url] of [
+        ['standalone process', standaloneUrl],
+        ['in the app (Next)', appUrl],
+      ] as const) {
+        const gatewayP50 = await sequentialP50(url, c.body);
+        const gateway = await throughput(url, c.body);
+        const overhead = gatewayP50 - directP50;
+        const ratio = gateway.rps / direct.rps;
+        rows.push(
+          `| ${c.name} | ${where} | ${directP50.toFixed(2)} | ${gatewayP50.toFixed(2)} | ${overhead.toFixed(2)} | ${Math.round(direct.rps)} | ${Math.round(gateway.rps)} | **${ratio.toFixed(2)}** | ${direct.failed + gateway.failed} |`,
+        );
+        verdicts.push(
+          `- ${c.name}, ${where}: p50 overhead < 1 ms ${overhead < 1 ? 'met' : 'NOT met'} (${overhead.toFixed(2)} ms); throughput ≥ 0.7× direct ${ratio >= 0.7 ? 'met' : 'NOT met'} (${ratio.toFixed(2)})`,
+        );
+        console.log(rows.at(-1));
+      }
+    }
+  } finally {
+    standalone.stop();
   }
 
   const section = `## RPC gateway
 
 Measured by \`tsx bench/gateway.ts\` on ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}),
-${new Date().toISOString().slice(0, 10)}: the built app (\`next start\`, one process) in front of the test stack's
-anvil, against the same anvil called directly, in one run. p50: ${SEQUENTIAL} sequential requests on one
+${new Date().toISOString().slice(0, 10)}: the gateway as its own process (\`scripts/rpc-gateway.ts\`, node:http) and
+inside the built app (\`next start\`, one process), both in front of the test stack's anvil, against the same
+anvil called directly, in one run. p50: ${SEQUENTIAL} sequential requests on one
 keep-alive connection after 50 warm-up ones. Throughput: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s
 after a 1 s warm-up.
 
-| request | direct p50 ms | gateway p50 ms | overhead ms | direct req/s | gateway req/s | ratio | failed |
-|---|---|---|---|---|---|---|---|
+| request | gateway | direct p50 ms | gateway p50 ms | overhead ms | direct req/s | gateway req/s | ratio | failed |
+|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 Targets (issue "The RPC gateway…": p50 overhead under 1 ms, throughput at least 0.7× direct):

@@ -29,15 +29,18 @@ export async function takeRateLimit(
   db: Db = getDb(),
   /** Another capacity than the management one (the RPC gateway's); the same refill rule. */
   capacity = limit,
+  /** Tokens to take at once, all or none (the RPC gateway leases several; at most `capacity`). */
+  cost = 1,
 ): Promise<RateLimitResult> {
   if (capacity === 0) return { allowed: true, headers: {} };
   const limit = capacity;
   const perSecond = limit / 60;
   const [bucket] = await db.$sql<BucketRow[]>`
     insert into rate_limit_buckets as b (token_hash, tokens, allowed, updated_at)
-    values (${credentialKey}, ${limit - 1}::float8, true, now())
+    values (${credentialKey}, ${limit - cost}::float8, true, now())
     on conflict (token_hash) do update set (tokens, allowed, updated_at) = (
-      select level - case when level >= 1 then 1 else 0 end, level >= 1, greatest(b.updated_at, now())
+      select level - case when level >= ${cost}::float8 then ${cost}::float8 else 0 end, level >= ${cost}::float8,
+        greatest(b.updated_at, now())
         from (select least(${limit}::float8, b.tokens + ${perSecond}::float8
                 * greatest(0, extract(epoch from now() - b.updated_at)::float8)) as level) refilled)
     returning tokens, allowed`;

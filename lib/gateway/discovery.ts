@@ -1,4 +1,5 @@
 import { getDb } from '@/db/client';
+import { errorResponse } from '@/lib/api/error-response';
 import { enabledChains } from '@/lib/chains/config';
 import { publicOrigin } from '@/lib/console/origin';
 import { newId } from '@/lib/ids';
@@ -21,6 +22,14 @@ export type DiscoveryEntry = {
 /** `GET {rpc_url}/v1/chains` with header `apikey`: every enabled chain with its execution endpoint. */
 export async function handleDiscovery(req: Request): Promise<Response> {
   const requestId = newId('request');
+  try {
+    return await discover(req, requestId);
+  } catch (error) {
+    return errorResponse(error, requestId, {}, 'rpc discovery');
+  }
+}
+
+async function discover(req: Request, requestId: string): Promise<Response> {
   const admitted = await admitRpcKey(getDb(), req.headers.get('apikey'), requestId);
   if (admitted instanceof Response) return admitted;
   const base = gatewayBaseUrl(publicOrigin(req));

@@ -1,13 +1,13 @@
 import { type Db, getDb } from '@/db/client';
-import { errorBody } from '@/lib/api/error-response';
+import { errorBody, errorResponse } from '@/lib/api/error-response';
 import { ApiError } from '@/lib/api/errors';
-import { takeRateLimit } from '@/lib/api/rate-limit';
 import { type ChainConfig, enabledChains } from '@/lib/chains/config';
 import { newId } from '@/lib/ids';
 import { gatewayConfig } from './config';
 import { forwardJsonRpc } from './forward';
 import { authenticateRpcKey, type RpcPrincipal } from './keys';
 import { methodDecision, refusedError } from './methods';
+import { takeRpcToken } from './rate';
 
 // The execution endpoint `POST {rpc_url}/{network}/{RPC_API_KEY}`: JSON-RPC 2.0, single or batch. Allowed
 // requests are forwarded as they came (the request's bytes when nothing had to be answered here); refused
@@ -58,7 +58,7 @@ export async function admitRpcKey(
 ): Promise<{ principal: RpcPrincipal; headers: Record<string, string> } | Response> {
   const principal = await authenticateRpcKey(db, token);
   if (!principal) return apiFailure(unauthorizedRpcKey(), requestId);
-  const rate = await takeRateLimit(`rpc:${principal.workspaceId}`, db, gatewayConfig().rateLimitPerMinute);
+  const rate = await takeRpcToken(db, principal.workspaceId, gatewayConfig().rateLimitPerMinute);
   if (!rate.allowed)
     return apiFailure(
       new ApiError(429, 'rate_limited', 'the workspace’s RPC request rate limit is exhausted'),
@@ -96,6 +96,14 @@ const unavailable = (id: unknown) => rpcError(id, -32603, 'no upstream of the ch
 
 export async function handleExecution(req: Request, network: string, key: string): Promise<Response> {
   const requestId = newId('request');
+  try {
+    return await execute(req, network, key, requestId);
+  } catch (error) {
+    return errorResponse(error, requestId, {}, 'rpc execution');
+  }
+}
+
+async function execute(req: Request, network: string, key: string, requestId: string): Promise<Response> {
   const config = gatewayConfig();
   const chain = findNetwork(network);
   if (!chain) return apiFailure(new ApiError(404, 'not_found', 'no such chain on the gateway'), requestId);

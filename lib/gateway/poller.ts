@@ -1,6 +1,7 @@
 import { type ChainConfig, enabledChains } from '@/lib/chains/config';
 import { log } from '@/lib/log';
 import { gatewayConfig } from './config';
+import { rawFetch } from './forward';
 import { type ChainHealth, chainHealth, recordAttempt, type UpstreamState } from './health';
 
 // The health poller: every TICKWORK_RPC_HEALTH_INTERVAL_MS (15 s) each upstream of each chain is asked, in one
@@ -11,7 +12,7 @@ type Reply = { id?: unknown; result?: unknown; error?: unknown };
 async function pollUpstream(health: ChainHealth, upstream: UpstreamState, timeoutMs: number) {
   const started = performance.now();
   try {
-    const response = await fetch(upstream.url, {
+    const response = await rawFetch(upstream.url, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify([

@@ -370,3 +370,38 @@ describe('tasks as the gateway’s own client', () => {
     expect(chainStatus(anvilChain)).toMatchObject({ requests: 3, errorRatio: 1 / 3, status: 'degraded' });
   });
 });
+
+describe('the standalone gateway process (scripts/rpc-gateway.ts)', () => {
+  it('serves discovery and the execution endpoint with the same handlers', async () => {
+    const { createGatewayServer } = await import('@/lib/gateway/server');
+    const server = createGatewayServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as { port: number }).port}/rpc`;
+    try {
+      const { token } = await rpcKey();
+      const discovery = await fetch(`${base}/v1/chains`, { headers: { apikey: token } });
+      expect(discovery.status).toBe(200);
+      expect(((await discovery.json()) as { chains: { endpoint: string }[] }).chains[0].endpoint).toBe(
+        'rpc.tickwork.test/rpc/anvil',
+      );
+      expect((await fetch(`${base}/v1/chains`)).status).toBe(401);
+      const body =
+        '[{"jsonrpc":"2.0","id":1,"method":"eth_chainId"},{"jsonrpc":"2.0","id":2,"method":"eth_sign"}]';
+      const res = await fetch(`${base}/anvil/${token}`, { method: 'POST', body });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual([
+        { jsonrpc: '2.0', id: 1, result: '0x7a69' },
+        { jsonrpc: '2.0', id: 2, error: { code: -32601, message: expect.any(String) } },
+      ]);
+      const big = await fetch(`${base}/anvil/${token}`, {
+        method: 'POST',
+        body: 'x'.repeat(1024 * 1024 + 1),
+      });
+      expect(big.status).toBe(413);
+      expect((await fetch(`${base}/nowhere`, { method: 'POST', body })).status).toBe(404);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
