@@ -7,6 +7,7 @@ import {
   type Upstreams,
   upstreamOrder,
 } from './health';
+import { postJson } from './upstream-client';
 
 // Forwarding to a chain's upstreams: the best one first (lib/gateway/health.ts), the next on a transport
 // error, a timeout, a 5xx, 408 or 429, or an answer that is not JSON. An answer (any JSON body with another
@@ -47,13 +48,8 @@ async function attempt(
 ): Promise<Attempt> {
   const started = performance.now();
   try {
-    const response = await rawFetch(upstream.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: body as BodyInit,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const response = await postJson(upstream.url, body, timeoutMs);
+    const bytes = response.body;
     const latencyMs = performance.now() - started;
     const json = looksLikeJson(bytes);
     const answered = json && response.status < 500 && !RETRY_STATUSES.has(response.status);
