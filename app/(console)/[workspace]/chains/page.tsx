@@ -40,7 +40,7 @@ const ms = (value: number | null) =>
 function StatusCell({ status }: { status: ChainStatus }) {
   const badge = STATUS_BADGE[status.status];
   return (
-    <span className="grid max-w-64 gap-1" data-testid="chain-status" data-status={status.status}>
+    <span className="grid max-w-48 gap-1" data-testid="chain-status" data-status={status.status}>
       <Badge variant={badge.variant}>
         <span className="size-1.5 rounded-full bg-current" />
         {badge.label}
@@ -88,9 +88,7 @@ export default async function ChainsPage({ params }: { params: Promise<{ workspa
                 <TableHead>Chain ID</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Block</TableHead>
-                <TableHead>Latency p50 / p95</TableHead>
-                <TableHead>Errors</TableHead>
-                <TableHead>Gateway endpoint</TableHead>
+                <TableHead>p50 / p95 · errors</TableHead>
                 <TableHead>Availability</TableHead>
               </TableRow>
             </TableHeader>
@@ -126,6 +124,13 @@ export default async function ChainsPage({ params }: { params: Promise<{ workspa
                             </a>
                           )}
                         </span>
+                        <code
+                          className="mt-0.5 block max-w-52 break-all font-mono text-[11px] text-muted-foreground"
+                          title="The gateway endpoint: append your RPC key"
+                          data-testid="chain-endpoint"
+                        >
+                          {`${scheme}//${chainEndpoint(rpcUrl, c.network)}/<key>`}
+                        </code>
                       </span>
                     </span>
                   </TableCell>
@@ -141,21 +146,19 @@ export default async function ChainsPage({ params }: { params: Promise<{ workspa
                       <span className="text-muted-foreground">—</span>
                     )}
                   </TableCell>
-                  <TableCell className="whitespace-nowrap tabular-nums">
-                    {ms(c.health?.latencyP50Ms ?? null)} / {ms(c.health?.latencyP95Ms ?? null)}
-                  </TableCell>
                   <TableCell className="tabular-nums" data-testid="chain-error-ratio">
-                    {c.health ? `${(c.health.errorRatio * 100).toFixed(1)} %` : '—'}
-                    {c.health && (
-                      <span className="block text-muted-foreground text-xs">
-                        of {c.health.requests} requests
+                    {c.health ? (
+                      <span className="grid">
+                        <span className="whitespace-nowrap">
+                          {ms(c.health.latencyP50Ms)} / {ms(c.health.latencyP95Ms)}
+                        </span>
+                        <span className="whitespace-nowrap text-muted-foreground text-xs">
+                          {(c.health.errorRatio * 100).toFixed(1)} % of {c.health.requests}
+                        </span>
                       </span>
+                    ) : (
+                      '—'
                     )}
-                  </TableCell>
-                  <TableCell>
-                    <code className="break-all font-mono text-xs" title="Append /<RPC key>">
-                      {`${scheme}//${chainEndpoint(rpcUrl, c.network)}/<key>`}
-                    </code>
                   </TableCell>
                   <TableCell>
                     {c.availableOnPlan ? (
