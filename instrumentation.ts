@@ -1,6 +1,11 @@
-// Next's server start hook: the embedded job worker and scheduler run inside the Node.js server process.
+// Next's server start hook: the RPC gateway's health poller, and the embedded job worker and scheduler, run
+// inside the Node.js server process.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  if (process.env.TICKWORK_RPC_HEALTH_POLLER !== 'off') {
+    const { startGatewayHealthPoller } = await import('./lib/gateway/poller');
+    startGatewayHealthPoller();
+  }
   const { embeddedWorkerWanted } = await import('./lib/jobs/enqueue');
   if (!embeddedWorkerWanted()) return;
   const { startEmbeddedWorker } = await import('./lib/jobs/embedded');

@@ -30,4 +30,4 @@ function withConsolePath(req: NextRequest) {
  * buffered by Next (and cut at 10 MB), which would break the streamed upload, storage and webhook bodies; and
  * console pages (no dot in the path: not a static file), to learn their path.
  */
-export const config = { matcher: ['/api/:path(.*%.*)', '/((?!api/|_next/|.*\\.).*)'] };
+export const config = { matcher: ['/api/:path(.*%.*)', '/((?!api/|rpc/|_next/|.*\\.).*)'] };

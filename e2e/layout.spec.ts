@@ -159,6 +159,7 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
       { name: 'API keys', route: '/[workspace]/api-keys', url: `${ws}/api-keys` },
       { name: 'usage', route: '/[workspace]/usage', url: `${ws}/usage` },
       { name: 'chains', route: '/[workspace]/chains', url: `${ws}/chains` },
+      { name: 'RPC keys', route: '/[workspace]/rpc-keys', url: `${ws}/rpc-keys` },
       { name: 'API reference', route: '/[workspace]/api-reference', url: `${ws}/api-reference` },
       { name: 'settings', route: '/[workspace]/settings', url: `${ws}/settings` },
       { name: 'members', route: '/[workspace]/settings/members', url: `${ws}/settings/members` },

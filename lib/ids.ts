@@ -6,6 +6,7 @@ export const ID_PREFIXES = {
   user: 'usr',
   membership: 'mem',
   apiKey: 'key',
+  rpcApiKey: 'rpk',
   cliLogin: 'cli',
   project: 'prj',
   functionRelease: 'fn',

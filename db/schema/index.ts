@@ -8,6 +8,7 @@ export * from './functions';
 export * from './profiles';
 export * from './projects';
 export * from './rate-limits';
+export * from './rpc-keys';
 export * from './safe-transactions';
 export * from './secrets';
 export * from './usage';

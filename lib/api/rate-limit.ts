@@ -8,7 +8,6 @@ import { log } from '@/lib/log';
  */
 const configured = Number(process.env.TICKWORK_RATE_LIMIT_PER_MINUTE ?? 600);
 const limit = Number.isInteger(configured) && configured >= 0 ? configured : 600;
-const perSecond = limit / 60;
 
 /** A row idle this long is a full bucket, the same as no row (a bucket refills completely in 60 s). */
 const PRUNE_IDLE = '2 minutes';
@@ -25,25 +24,36 @@ type BucketRow = { tokens: number; allowed: boolean };
  * the database clock, so instances never disagree about time. A request that arrives while an earlier-started
  * one holds the lock refills nothing (`greatest(0, …)`) rather than a negative amount.
  */
-export async function takeRateLimit(credentialKey: string, db: Db = getDb()): Promise<RateLimitResult> {
-  if (limit === 0) return { allowed: true, headers: {} };
+export async function takeRateLimit(
+  credentialKey: string,
+  db: Db = getDb(),
+  /** Another capacity than the management one (the RPC gateway's); the same refill rule. */
+  capacity = limit,
+  /** Tokens to take at once, all or none (the RPC gateway leases several; at most `capacity`). */
+  cost = 1,
+): Promise<RateLimitResult> {
+  if (capacity === 0) return { allowed: true, headers: {} };
+  const limit = capacity;
+  const perSecond = limit / 60;
   const [bucket] = await db.$sql<BucketRow[]>`
     insert into rate_limit_buckets as b (token_hash, tokens, allowed, updated_at)
-    values (${credentialKey}, ${limit - 1}::float8, true, now())
+    values (${credentialKey}, ${limit - cost}::float8, true, now())
     on conflict (token_hash) do update set (tokens, allowed, updated_at) = (
-      select level - case when level >= 1 then 1 else 0 end, level >= 1, greatest(b.updated_at, now())
+      select level - case when level >= ${cost}::float8 then ${cost}::float8 else 0 end, level >= ${cost}::float8,
+        greatest(b.updated_at, now())
         from (select least(${limit}::float8, b.tokens + ${perSecond}::float8
                 * greatest(0, extract(epoch from now() - b.updated_at)::float8)) as level) refilled)
     returning tokens, allowed`;
   pruneNowAndThen(db);
-  return { allowed: bucket.allowed, headers: rateHeaders(bucket) };
+  return { allowed: bucket.allowed, headers: rateHeaders(bucket, limit) };
 }
 
 /**
  * `RateLimit-Remaining`: whole tokens left; `RateLimit-Reset`: seconds until the bucket is full again;
  * `Retry-After` (refused requests): seconds until the next whole token.
  */
-function rateHeaders({ tokens, allowed }: BucketRow): Record<string, string> {
+function rateHeaders({ tokens, allowed }: BucketRow, limit: number): Record<string, string> {
+  const perSecond = limit / 60;
   const secondsUntil = (level: number) => String(Math.max(1, Math.ceil((level - tokens) / perSecond)));
   const headers: Record<string, string> = {
     'RateLimit-Limit': String(limit),

@@ -15,6 +15,8 @@ export const AUDIT_ACTIONS = {
   'plan.changed': 'Changed the plan',
   'api_key.created': 'Created an API key',
   'api_key.revoked': 'Revoked an API key',
+  'rpc_key.created': 'Created an RPC key',
+  'rpc_key.revoked': 'Revoked an RPC key',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

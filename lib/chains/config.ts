@@ -20,6 +20,8 @@ const ChainConfigSchema = z.object({
   name: z.string().min(1),
   network: z.string().min(1),
   rpcUrl: z.url(),
+  /** Fallback upstreams of the RPC gateway, tried after `rpcUrl` by health (docs/gateway.md). */
+  rpcUrls: z.array(z.url()).optional(),
   testnet: z.boolean(),
   nativeCurrency: z
     .object({ name: z.string(), symbol: z.string(), decimals: z.number().int() })

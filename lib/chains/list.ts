@@ -9,6 +9,7 @@ export function listChains(plan: PlanId) {
   return enabledChains().map(
     ({
       rpcUrl: _rpcUrl,
+      rpcUrls: _rpcUrls,
       bundlerUrl: _bundlerUrl,
       paymasterUrl: _paymasterUrl,
       contracts: _contracts,

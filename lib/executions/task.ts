@@ -46,7 +46,7 @@ export async function runReleaseTask(
       },
     },
     {
-      chainRequest: chainBridge((ctx.chain as NonNullable<RunContext['chain']>).rpcUrl),
+      chainRequest: chainBridge(ctx.chain as NonNullable<RunContext['chain']>),
       fetch: publicFetch({ allowPrivate: process.env.TICKWORK_SANDBOX_FETCH_PRIVATE === 'allow' }),
     },
   );

@@ -1,10 +1,10 @@
 import { MAX_LOG_BLOCK_RANGE, NO_ACCOUNTS_METHODS, READ_METHODS } from '@/lib/chains/read-methods';
+import { forwardJsonRpc } from '@/lib/gateway/forward';
+import type { Upstreams } from '@/lib/gateway/health';
 import { ChainRequestError, type TaskHost } from './task-types';
 
 // The sandbox's chain: read-only JSON-RPC to the profile's chain. Tasks plan calls, the platform submits
 // them, so only the read methods of the allow-list leave; everything else is refused before it does.
-
-const TIMEOUT_MS = 10_000;
 
 const unsupported = () => new ChainRequestError(4200, 'method not supported in tasks');
 const invalidParams = (message: string) => new ChainRequestError(-32602, message);
@@ -17,32 +17,39 @@ type JsonRpcReply = {
 /** Never says why or where: RPC URLs can hold API keys, and transport errors quote them. */
 const unavailable = () => new ChainRequestError(-32603, 'the chain RPC is unavailable');
 
-async function post(rpcUrl: string, method: string, params: unknown): Promise<JsonRpcReply> {
-  try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    // Providers answer JSON-RPC errors with HTTP errors at times (429 with an error object): the body decides.
-    const reply: unknown = await response.json().catch(() => null);
-    if (
-      typeof reply === 'object' &&
-      reply !== null &&
-      ('error' in reply || (response.ok && 'result' in reply))
-    )
+/**
+ * Through the RPC gateway's forwarding (lib/gateway/forward.ts): the chain's upstreams with failover, counted
+ * in its health window. Providers answer JSON-RPC errors with HTTP errors at times (429 with an error
+ * object): the body decides.
+ */
+async function post(chain: Upstreams, method: string, params: unknown): Promise<JsonRpcReply> {
+  const answer = await forwardJsonRpc(
+    chain,
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+  );
+  if (answer.ok) {
+    const reply: unknown = (() => {
+      try {
+        return JSON.parse(new TextDecoder().decode(answer.body));
+      } catch {
+        return null;
+      }
+    })();
+    const success = answer.status >= 200 && answer.status < 300;
+    if (typeof reply === 'object' && reply !== null && ('error' in reply || (success && 'result' in reply)))
       return reply as JsonRpcReply;
-  } catch {
-    // Network failure or timeout.
   }
   throw unavailable();
 }
 
-/** The host side of `ctx.chain.request`: one JSON-RPC call to `rpcUrl`; rejects with ChainRequestError. */
-export function chainBridge(rpcUrl: string): TaskHost['chainRequest'] {
+/**
+ * The host side of `ctx.chain.request`: one JSON-RPC call to the chain (a config, or a bare RPC URL); rejects
+ * with ChainRequestError.
+ */
+export function chainBridge(target: Upstreams | string): TaskHost['chainRequest'] {
+  const chain = typeof target === 'string' ? { rpcUrl: target } : target;
   const call = async (method: string, params: unknown) => {
-    const reply = await post(rpcUrl, method, params);
+    const reply = await post(chain, method, params);
     if (reply.error) {
       const { code, message, data } = reply.error;
       throw new ChainRequestError(

@@ -17,6 +17,7 @@ export const RESERVED_SLUGS = new Set([
   'login',
   'logout',
   'safe',
+  'rpc',
 ]);
 
 export type CreateWorkspaceInput = { name: string; plan?: PlanId; ownerUserId?: string };

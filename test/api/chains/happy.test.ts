@@ -5,11 +5,16 @@ import { api } from '../../support/http';
 
 const CHAIN_KEYS = [
   'availableOnPlan',
+  'blockAgeSeconds',
+  'blockNumber',
   'chainId',
+  'errorRatio',
   'explorerUrl',
   'name',
   'nativeCurrency',
   'network',
+  'status',
+  'statusReason',
   'testnet',
 ];
 
@@ -29,6 +34,11 @@ describe('chains: happy paths', () => {
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       explorerUrl: null,
       availableOnPlan: true,
+      status: 'operational',
+      statusReason: expect.any(String),
+      blockNumber: expect.any(Number),
+      blockAgeSeconds: expect.any(Number),
+      errorRatio: 0,
     });
     for (const chain of res.body.data) expect(Object.keys(chain).sort()).toEqual(CHAIN_KEYS);
   });

@@ -1,6 +1,6 @@
 'use client';
 
-import { BookOpen, FolderKanban, Gauge, KeyRound, Network, Settings } from 'lucide-react';
+import { BookOpen, Cable, FolderKanban, Gauge, KeyRound, Network, Settings } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/cn';
@@ -10,6 +10,7 @@ const ITEMS = [
   { href: 'api-keys', label: 'API keys', icon: KeyRound },
   { href: 'usage', label: 'Usage', icon: Gauge },
   { href: 'chains', label: 'Chains', icon: Network },
+  { href: 'rpc-keys', label: 'RPC keys', icon: Cable },
   { href: 'api-reference', label: 'API reference', icon: BookOpen },
   { href: 'settings', label: 'Settings', icon: Settings },
 ];
