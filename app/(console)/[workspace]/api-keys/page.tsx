@@ -12,11 +12,11 @@ import { getDb } from '@/db/client';
 import { listApiKeys } from '@/lib/auth/api-keys';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatDate, shortAddress } from '@/lib/console/format';
+import { RevokeKeyButton } from '../_components/revoke-key-button';
 import { CreateApiKeyDialog } from './_components/create-api-key-dialog';
 import { KeyStatusBadge, keyStatus } from './_components/key-status';
-import { RevokeApiKeyButton } from './_components/revoke-api-key-button';
 import { ScopeSummary } from './_components/scope-summary';
-
+import { revokeApiKeyAction } from './actions';
 export const metadata: Metadata = { title: 'API keys' };
 
 export default async function ApiKeysPage({ params }: { params: Promise<{ workspace: string }> }) {
@@ -131,7 +131,13 @@ export default async function ApiKeysPage({ params }: { params: Promise<{ worksp
                     </TableCell>
                     <TableCell className="text-right">
                       {status === 'active' && (
-                        <RevokeApiKeyButton workspaceSlug={slug} keyId={k.id} name={k.name} />
+                        <RevokeKeyButton
+                          workspaceSlug={slug}
+                          keyId={k.id}
+                          name={k.name}
+                          revoke={revokeApiKeyAction}
+                          description="Requests with this key fail from the next one on. Scripts and CLIs using it stop working."
+                        />
                       )}
                     </TableCell>
                   </TableRow>

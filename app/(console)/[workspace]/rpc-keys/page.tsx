@@ -13,9 +13,9 @@ import { formatDate, formatRelative } from '@/lib/console/format';
 import { serverActionOrigin } from '@/lib/console/origin';
 import { gatewayBaseUrl } from '@/lib/gateway/config';
 import { listRpcKeys } from '@/lib/gateway/keys';
+import { RevokeKeyButton } from '../_components/revoke-key-button';
 import { CreateRpcKeyDialog } from './_components/create-rpc-key-dialog';
-import { RevokeRpcKeyButton } from './_components/revoke-rpc-key-button';
-
+import { revokeRpcKeyAction } from './actions';
 export const metadata: Metadata = { title: 'RPC keys' };
 
 export default async function RpcKeysPage({ params }: { params: Promise<{ workspace: string }> }) {
@@ -94,7 +94,13 @@ export default async function RpcKeysPage({ params }: { params: Promise<{ worksp
                     </TableCell>
                     <TableCell className="text-right">
                       {!revoked && canMutate && (
-                        <RevokeRpcKeyButton workspaceSlug={slug} keyId={k.id} name={k.name} />
+                        <RevokeKeyButton
+                          workspaceSlug={slug}
+                          keyId={k.id}
+                          name={k.name}
+                          revoke={revokeRpcKeyAction}
+                          description="Gateway requests with this key fail within seconds. Apps using it get 401."
+                        />
                       )}
                     </TableCell>
                   </TableRow>

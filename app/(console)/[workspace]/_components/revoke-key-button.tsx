@@ -6,16 +6,22 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
-import { revokeRpcKeyAction } from '../actions';
+import type { ActionResult } from '@/lib/console/action';
 
-export function RevokeRpcKeyButton({
+/** Revokes one key (management or RPC) after a confirmation; `revoke` is the page's server action. */
+export function RevokeKeyButton({
   workspaceSlug,
   keyId,
   name,
+  revoke: revokeAction,
+  description,
 }: {
   workspaceSlug: string;
   keyId: string;
   name: string;
+  revoke: (workspaceSlug: string, keyId: string) => Promise<ActionResult<unknown>>;
+  /** What stops working once it is revoked. */
+  description: string;
 }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -23,7 +29,7 @@ export function RevokeRpcKeyButton({
 
   const revoke = () =>
     startTransition(async () => {
-      const result = await revokeRpcKeyAction(workspaceSlug, keyId);
+      const result = await revokeAction(workspaceSlug, keyId);
       if (!result.ok) return setError(result.error);
       toast.success(`${name} revoked`);
       setOpen(false);
@@ -46,7 +52,7 @@ export function RevokeRpcKeyButton({
           setError(null);
         }}
         title={`Revoke ${name}?`}
-        description="Gateway requests with this key fail within seconds. Apps using it get 401."
+        description={description}
       >
         <DialogBody className="text-left">
           {error ? (
