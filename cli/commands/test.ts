@@ -119,7 +119,7 @@ export async function test(argv: string[]): Promise<Printed> {
     );
     const calls = outcome.kind === 'exec' ? outcome.calls : [];
     const simulation =
-      from && calls.length > 0 ? { from, calls: await simulateCalls(rpcUrl, from, calls, abi) } : null;
+      from && calls.length > 0 ? { from, ...(await simulateCalls(rpcUrl, from, calls, abi)) } : null;
     if (storagePath && values['save-storage'] && outcome.kind !== 'error')
       writeFileSync(storagePath, `${JSON.stringify(outcome.storage, null, 2)}\n`);
     const report = reportOf(outcome, {

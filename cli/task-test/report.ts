@@ -1,7 +1,7 @@
 import type { JsonObject, TaskLogLine } from '@/lib/runtime/task-types';
 import type { PlanId } from '@/lib/usage/plans';
 import type { DecodedCall } from './calls';
-import type { SimulatedCall } from './simulate';
+import type { Simulation } from './simulate';
 
 /** What one `tickwork test` run printed; `--json` prints exactly this object. */
 export type TestReport = {
@@ -22,7 +22,7 @@ export type TestReport = {
   computeUnits: number;
   plan: PlanId;
   chain: { chainId: number; fork: { block: string } | null };
-  simulation: { from: string; calls: SimulatedCall[] } | null;
+  simulation: ({ from: string } & Simulation) | null;
 };
 
 const indent = (text: string, by = '    ') =>
@@ -72,7 +72,9 @@ export function formatReport(r: TestReport): string {
   out.push(`storage   ${r.storage.changed ? 'changed' : 'unchanged'}${saved}`);
   if (r.storage.changed) out.push(indent(JSON.stringify(r.storage.after, null, 2), '  '));
   if (r.simulation) {
-    out.push(`simulate  from ${r.simulation.from}`);
+    out.push(
+      `simulate  from ${r.simulation.from} (${r.simulation.mode === 'batch' ? 'as one batch, eth_simulateV1' : 'each call on its own, eth_call'})`,
+    );
     for (const s of r.simulation.calls)
       out.push(
         s.ok

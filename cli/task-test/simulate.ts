@@ -2,9 +2,9 @@ import { type Abi, decodeErrorResult, type Hex, isAddress, numberToHex } from 'v
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { CliError } from '../output';
 
-// `--simulate --from <address>`: each returned call as an eth_call from that address on the chain (or the
-// fork) at its latest block, then eth_estimateGas for the ones that pass. Each call is simulated on its own:
-// a call does not see the state an earlier one would leave.
+// `--simulate --from <address>`: the returned calls from that address on the chain (or the fork) at its latest
+// block. As one batch with eth_simulateV1 where the node has it (each call sees what the earlier ones changed,
+// as when the service submits them together); else each on its own with eth_call, then eth_estimateGas.
 
 type RpcError = { code?: number; message?: string; data?: unknown };
 
@@ -59,7 +59,55 @@ export function checkFrom(from: string | undefined): `0x${string}` {
   return from as `0x${string}`;
 }
 
+export type Simulation = { mode: 'batch' | 'each'; calls: SimulatedCall[] };
+
+type SimulatedV1 = { status?: string; gasUsed?: string; returnData?: string; error?: RpcError };
+
+/** The batch in one simulated block; null when the node does not offer eth_simulateV1. */
+async function simulateBatch(
+  rpcUrl: string,
+  from: `0x${string}`,
+  calls: PlannedCall[],
+  abi: Abi,
+): Promise<SimulatedCall[] | null> {
+  const txs = calls.map((call) => ({
+    from,
+    to: call.to,
+    data: call.data,
+    value: numberToHex(BigInt(call.value)),
+  }));
+  let blocks: unknown;
+  try {
+    blocks = await rpc(rpcUrl, 'eth_simulateV1', [{ blockStateCalls: [{ calls: txs }] }, 'latest']);
+  } catch (error) {
+    if ((error as { rpc?: RpcError }).rpc) return null;
+    throw error;
+  }
+  const results = (blocks as { calls?: SimulatedV1[] }[] | null)?.[0]?.calls;
+  if (!Array.isArray(results) || results.length !== calls.length) return null;
+  return results.map((r, index) =>
+    r.status === '0x1'
+      ? { index, ok: true, gas: r.gasUsed ? BigInt(r.gasUsed).toString() : null }
+      : {
+          index,
+          ok: false,
+          ...revertReason(abi, { message: r.error?.message ?? 'execution reverted', data: r.returnData }),
+        },
+  );
+}
+
 export async function simulateCalls(
+  rpcUrl: string,
+  from: `0x${string}`,
+  calls: PlannedCall[],
+  abi: Abi,
+): Promise<Simulation> {
+  const batch = await simulateBatch(rpcUrl, from, calls, abi);
+  if (batch) return { mode: 'batch', calls: batch };
+  return { mode: 'each', calls: await simulateEach(rpcUrl, from, calls, abi) };
+}
+
+async function simulateEach(
   rpcUrl: string,
   from: `0x${string}`,
   calls: PlannedCall[],

@@ -1,4 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -15,6 +17,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
+import { simulateCalls } from '../../cli/task-test/simulate';
 import { tickwork as runCli } from '../support/cli';
 
 // `tickwork test <folder>` end to end: a task folder written here runs in the sandbox runner against the test
@@ -272,7 +275,7 @@ describe('tickwork test <folder>', () => {
     const from = privateKeyToAccount(`0x${'5'.repeat(64)}`).address;
     const run = await tickwork(['--args', argsFile(), '--fork-url', rpcUrl, '--simulate', '--from', from]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toContain(`simulate  from ${from}`);
+    expect(run.stdout).toContain(`simulate  from ${from} (as one batch, eth_simulateV1)`);
     expect(run.stdout).toMatch(/#0 ok {2}gas \d+/);
     expect(run.stdout).toContain('#1 reverted: DemoToken: balance too low');
 
@@ -288,6 +291,7 @@ describe('tickwork test <folder>', () => {
     ]);
     const { simulation } = JSON.parse(json.stdout);
     expect(simulation.from).toBe(from);
+    expect(simulation.mode).toBe('batch');
     expect(simulation.calls[0]).toMatchObject({ index: 0, ok: true });
     expect(simulation.calls[1]).toMatchObject({ index: 1, ok: false, reason: 'DemoToken: balance too low' });
     expect(simulation.calls[1].data).toMatch(/^0x08c379a0/);
@@ -295,5 +299,48 @@ describe('tickwork test <folder>', () => {
     const missing = await tickwork(['--args', argsFile(), '--rpc-url', rpcUrl, '--simulate']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--simulate needs --from');
+  });
+
+  it('falls back to one eth_call per call where the node has no eth_simulateV1', async () => {
+    // A node without eth_simulateV1: a proxy to the test stack's anvil that refuses it.
+    const proxy = createServer(async (req, res) => {
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const { id, method } = JSON.parse(body);
+      res.setHeader('content-type', 'application/json');
+      if (method === 'eth_simulateV1') {
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32601, message: 'method not found' } }));
+        return;
+      }
+      const upstream = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      res.end(await upstream.text());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const from = privateKeyToAccount(`0x${'6'.repeat(64)}`).address;
+      const simulation = await simulateCalls(
+        url,
+        from,
+        [
+          { to: counter, data: '0xd09de08a', value: '0' },
+          { to: token, data: TRANSFER_DATA, value: '0' },
+        ],
+        [],
+      );
+      expect(simulation.mode).toBe('each');
+      expect(simulation.calls[0]).toMatchObject({ index: 0, ok: true });
+      expect(simulation.calls[1]).toMatchObject({
+        index: 1,
+        ok: false,
+        reason: 'DemoToken: balance too low',
+      });
+    } finally {
+      proxy.close();
+    }
   });
 });
