@@ -1,10 +1,12 @@
-// `npm run -s tickwork -- <command>`: the operator and task-author command line. JSON on stdout only.
+// `npm run -s tickwork -- <command>`: the operator and task-author command line. JSON on stdout, except
+// `test`'s report for people (its `--json` prints JSON too).
 import { admin } from './commands/admin';
 import { bundle } from './commands/bundle';
 import { login } from './commands/login';
 import { profiles } from './commands/profiles';
+import { test } from './commands/test';
 import { upload } from './commands/upload';
-import { fail, printJson } from './output';
+import { fail, Printed, printJson } from './output';
 
 const [command, ...args] = process.argv.slice(2);
 
@@ -13,13 +15,19 @@ const commands: Record<string, (argv: string[]) => Promise<unknown>> = {
   bundle,
   login,
   profiles,
+  test,
   upload,
 };
 
 try {
   const run = command ? commands[command] : undefined;
   if (!run) throw new Error(`usage: tickwork <${Object.keys(commands).join('|')}> …`);
-  printJson(await run(args));
+  const result = await run(args);
+  if (result instanceof Printed) {
+    process.stdout.write(result.text);
+    process.exit(result.exitCode);
+  }
+  printJson(result);
   process.exit(0);
 } catch (error) {
   fail(error);

@@ -1,7 +1,15 @@
 import path from 'node:path';
 
-/** The CLI prints only JSON on stdout; people-facing text goes to stderr. */
+/** The CLI prints only JSON on stdout; people-facing text goes to stderr (`test` without `--json` aside). */
 export const printJson = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+
+/** A command's own stdout, printed as is, and its exit code (`test` prints a report for people, exit 1 on a failed run). */
+export class Printed {
+  constructor(
+    readonly text: string,
+    readonly exitCode: number,
+  ) {}
+}
 
 /** A failure to report; `extra` fields (e.g. an API error's `code`) join `error` in the JSON on stderr. */
 export class CliError extends Error {

@@ -114,24 +114,25 @@ async function bundleTask(dir: string, entry: string, minify: boolean): Promise<
   return out.contents;
 }
 
-/**
- * `bundle <dir> [--out file.zip] [--minify]`: the task folder → a release ZIP (index.js + permissions.json).
- * Deterministic: fixed entry order, time and attributes, so the same source gives the same checksum.
- */
-export async function bundle(argv: string[]) {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { out: { type: 'string' }, minify: { type: 'boolean', default: false } },
-  });
-  if (positionals.length !== 1) throw new CliError('usage: bundle <dir> [--out file.zip] [--minify]');
-  const dir = userPath(positionals[0]);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`${dir} is not a folder`);
-  const out = userPath(values.out ?? `${path.basename(dir)}.zip`);
+/** A task folder built as `bundle` builds it: the release ZIP, its checksum and what is inside. */
+export type BuiltRelease = {
+  zip: Uint8Array;
+  checkSum: string;
+  /** The bundle's `index.js`, as the sandbox loads it. */
+  source: string;
+  /** `permissions.json` as shipped (already checked against the server's schema), or null. */
+  permissions: Uint8Array | null;
+};
 
+/**
+ * The task folder → a release ZIP (index.js + permissions.json), in memory. Deterministic: fixed entry order,
+ * time and attributes, so the same source gives the same checksum. `bundle` writes it; `test` runs it.
+ */
+export async function buildRelease(dir: string, opts: { minify?: boolean } = {}): Promise<BuiltRelease> {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`${dir} is not a folder`);
   const permissions = readPermissions(dir);
   const files: Record<string, Uint8Array> = {
-    'index.js': await bundleTask(dir, findEntry(dir), values.minify),
+    'index.js': await bundleTask(dir, findEntry(dir), opts.minify ?? false),
     ...(permissions && { 'permissions.json': permissions }),
   };
   const entries: Zippable = {};
@@ -154,7 +155,26 @@ export async function bundle(argv: string[]) {
       code: 'bundle_too_large',
     });
   }
+  return {
+    zip,
+    checkSum: createHash('sha256').update(zip).digest('hex'),
+    source: new TextDecoder().decode(files['index.js']),
+    permissions,
+  };
+}
+
+/** `bundle <dir> [--out file.zip] [--minify]`: the task folder → a release ZIP (see buildRelease). */
+export async function bundle(argv: string[]) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { out: { type: 'string' }, minify: { type: 'boolean', default: false } },
+  });
+  if (positionals.length !== 1) throw new CliError('usage: bundle <dir> [--out file.zip] [--minify]');
+  const dir = userPath(positionals[0]);
+  const out = userPath(values.out ?? `${path.basename(dir)}.zip`);
+  const { zip, checkSum } = await buildRelease(dir, { minify: values.minify });
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, zip);
-  return { path: out, checkSum: createHash('sha256').update(zip).digest('hex') };
+  return { path: out, checkSum };
 }

@@ -25,18 +25,31 @@ async function rpcAnswers(rpcUrl: string): Promise<boolean> {
   }
 }
 
+export type AnvilOptions = {
+  port: number;
+  /** Keeps the chain across restarts of the dev command. */
+  stateFile?: string;
+  /** Forks this chain (its chain id, state read lazily from it) instead of starting an empty 31337. */
+  forkUrl?: string;
+  /** The block a fork starts from; the fork URL's latest block when absent. */
+  forkBlock?: bigint;
+};
+
 /**
- * Starts anvil (chain 31337) on `port`, or joins one already answering there. `stateFile` keeps the chain
- * across restarts of the dev command.
+ * Starts anvil (chain 31337, or a fork of `forkUrl`) on `port`, or joins one already answering there.
  */
-export async function startAnvil(opts: { port: number; stateFile?: string }): Promise<LocalChain> {
+export async function startAnvil(opts: AnvilOptions): Promise<LocalChain> {
   const rpcUrl = `http://127.0.0.1:${opts.port}`;
   if (await rpcAnswers(rpcUrl)) return { rpcUrl, stop: async () => {} };
 
   const args = ['--port', String(opts.port), '--host', '127.0.0.1', '--code-size-limit', '65536', '--silent'];
   if (opts.stateFile) args.push('--state', opts.stateFile);
+  if (opts.forkUrl) args.push('--fork-url', opts.forkUrl);
+  if (opts.forkUrl && opts.forkBlock !== undefined) args.push('--fork-block-number', String(opts.forkBlock));
   const child: ChildProcess = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  for (let i = 0; i < 100; i++) {
+  // A fork reads the chain before it answers: give it longer than a fresh chain.
+  const attempts = opts.forkUrl ? 600 : 100;
+  for (let i = 0; i < attempts; i++) {
     if (await rpcAnswers(rpcUrl)) {
       return {
         rpcUrl,
