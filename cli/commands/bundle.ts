@@ -6,6 +6,7 @@ import { type BuildFailure, type BuildOptions, type BuildResult, build, type Plu
 import { type Zippable, zipSync } from 'fflate';
 import { BUNDLE_LIMITS } from '@/lib/functions/bundle';
 import { PermissionsSchema } from '@/lib/functions/permissions';
+import { type AdaptedEntry, adapterFor } from '../compat/adapters';
 import { CliError, userPath } from '../output';
 
 /** The SDK in this repository; `@tickwork/sdk` resolves here whether or not the task folder installed it. */
@@ -76,12 +77,29 @@ export const TASK_BUILD_OPTIONS = {
   mainFields: ['module', 'main'],
 } as const satisfies BuildOptions;
 
-/** One self-contained ESM file whose default export is the task; throws on anything left external. */
-async function bundleTask(dir: string, entry: string, minify: boolean): Promise<Uint8Array> {
+/**
+ * One self-contained ESM file whose default export is the task; throws on anything left external. A vendor
+ * task (see compat/adapters.ts) is built from its adapter's wrapper entry instead of its own.
+ */
+async function bundleTask(
+  dir: string,
+  entry: string,
+  adapted: AdaptedEntry | null,
+  minify: boolean,
+): Promise<Uint8Array> {
   let result: BuildResult<{ write: false; metafile: true }>;
   try {
     result = await build({
-      entryPoints: [entry],
+      ...(adapted
+        ? {
+            stdin: {
+              contents: adapted.contents,
+              resolveDir: dir,
+              sourcefile: 'tickwork-entry.js',
+              loader: 'js',
+            },
+          }
+        : { entryPoints: [entry] }),
       // Paths in the output's comments are relative to the task folder, so they do not depend on the cwd.
       absWorkingDir: dir,
       outfile: 'index.js',
@@ -91,7 +109,7 @@ async function bundleTask(dir: string, entry: string, minify: boolean): Promise<
       write: false,
       metafile: true,
       logLevel: 'silent',
-      plugins: [sdkPlugin],
+      plugins: [sdkPlugin, ...(adapted?.plugins ?? [])],
     });
   } catch (error) {
     const { errors } = error as BuildFailure;
@@ -122,6 +140,8 @@ export type BuiltRelease = {
   source: string;
   /** `permissions.json` as shipped (already checked against the server's schema), or null. */
   permissions: Uint8Array | null;
+  /** The vendor style the task was adapted from (compat/adapters.ts), or null for a Tickwork task. */
+  adapter: string | null;
 };
 
 /**
@@ -131,8 +151,13 @@ export type BuiltRelease = {
 export async function buildRelease(dir: string, opts: { minify?: boolean } = {}): Promise<BuiltRelease> {
   if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new CliError(`${dir} is not a folder`);
   const permissions = readPermissions(dir);
+  const entry = findEntry(dir);
+  const entryInfo = { file: entry, source: readFileSync(entry, 'utf8'), dir };
+  const adapter = adapterFor(entryInfo);
+  const adapted = adapter?.wrap(entryInfo) ?? null;
   const files: Record<string, Uint8Array> = {
-    'index.js': await bundleTask(dir, findEntry(dir), opts.minify ?? false),
+    ...adapted?.files,
+    'index.js': await bundleTask(dir, entry, adapted, opts.minify ?? false),
     ...(permissions && { 'permissions.json': permissions }),
   };
   const entries: Zippable = {};
@@ -160,6 +185,7 @@ export async function buildRelease(dir: string, opts: { minify?: boolean } = {})
     checkSum: createHash('sha256').update(zip).digest('hex'),
     source: new TextDecoder().decode(files['index.js']),
     permissions,
+    adapter: adapter?.name ?? null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { functionReleases } from './functions';
 import { profiles } from './profiles';
 import { projectOwned } from './projects';
@@ -76,3 +76,23 @@ export const executableStorage = pgTable('executable_storage', {
   lockedUntil: tstz('locked_until'),
   updatedAt: tstz('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * Past storage values, one row per committed version, kept for a while (see lib/storage) so that replay can
+ * show a run the storage it read. Version 0 is the empty object and is never written.
+ */
+export const storageVersions = pgTable(
+  'storage_versions',
+  {
+    executableId: text('executable_id')
+      .notNull()
+      .references(() => executables.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    value: jsonb('value').$type<Record<string, unknown>>().notNull(),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.executableId, t.version] }),
+    index('storage_versions_created_idx').on(t.createdAt),
+  ],
+);

@@ -35,6 +35,15 @@ export const executionTriggerEnum = pgEnum('execution_trigger', [
 export type SubmittedCall = { to: string; selector: string; value?: string };
 export type SemanticError = { code: string; message: string };
 
+/** How a release's callback went; shown on the execution. */
+export type CallbackOutcome = {
+  name: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  error?: { code: string; message: string };
+  durationMs?: number;
+  finishedAt?: string;
+};
+
 export const executions = pgTable(
   'executions',
   {
@@ -65,6 +74,12 @@ export const executions = pgTable(
     /** The sandbox runner that ran the task (lib/runtime/runners.ts); null until the task ran. */
     runner: text('runner'),
     storageSnapshot: jsonb('storage_snapshot'),
+    /** The chain's head block when the run started: what replay pins its fork to. */
+    readBlock: bigint('read_block', { mode: 'number' }),
+    /** The storage version the run read (its value stays in storage_versions for a while). */
+    storageVersion: integer('storage_version'),
+    /** The callback run after the outcome (onSuccess or onFail) and how it went; null when none ran. */
+    callback: jsonb('callback').$type<CallbackOutcome | null>(),
     scheduledAt: tstz('scheduled_at').notNull(),
     startedAt: tstz('started_at'),
     finishedAt: tstz('finished_at'),

@@ -36,6 +36,10 @@ export const functionReleases = pgTable(
     definedCallbacks: jsonb('defined_callbacks').$type<string[]>().notNull().default([]),
     /** Parsed permissions.json of the bundle: { calls: [{ to, functions }] }. */
     permissions: jsonb('permissions').$type<{ calls: { to: string; functions: string[] }[] } | null>(),
+    /** Run limits the release asks for (e.g. from a Gelato schema.json), within the platform's; null = defaults. */
+    limits: jsonb('limits').$type<{ timeoutMs?: number; memoryMb?: number } | null>(),
+    /** Args an executable of this release starts with when created without args (e.g. Gelato userArgs.json). */
+    defaultArgs: text('default_args'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     deletedAt: tstz('deleted_at'),
     ...timestamps,
