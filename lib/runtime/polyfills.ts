@@ -1,5 +1,9 @@
-/** Minimal UTF-8 TextEncoder/TextDecoder for the isolate (viem-using bundles touch them at module load). */
+/**
+ * Minimal web globals for the isolate: UTF-8 TextEncoder/TextDecoder (viem-using bundles touch them at module
+ * load), atob/btoa (ethers v5 reads its wordlists with atob), and `self` as workers have it.
+ */
 export const POLYFILLS = `
+if (typeof globalThis.self === 'undefined') globalThis.self = globalThis;
 if (typeof globalThis.TextEncoder === 'undefined') {
   globalThis.TextEncoder = class TextEncoder {
     get encoding() { return 'utf-8'; }
@@ -36,6 +40,31 @@ if (typeof globalThis.TextDecoder === 'undefined') {
       }
       return s;
     }
+  };
+}
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+if (typeof globalThis.btoa === 'undefined') {
+  globalThis.btoa = function btoa(input) {
+    const s = String(input); let out = '';
+    for (let i = 0; i < s.length; i += 3) {
+      const a = s.charCodeAt(i), b = s.charCodeAt(i + 1), c = s.charCodeAt(i + 2);
+      if (a > 255 || b > 255 || c > 255) throw new Error('btoa: the string has characters outside Latin-1');
+      const n = (a << 16) | ((b || 0) << 8) | (c || 0);
+      out += BASE64[n >> 18] + BASE64[(n >> 12) & 63] + (i + 1 < s.length ? BASE64[(n >> 6) & 63] : '=') + (i + 2 < s.length ? BASE64[n & 63] : '=');
+    }
+    return out;
+  };
+}
+if (typeof globalThis.atob === 'undefined') {
+  globalThis.atob = function atob(input) {
+    const s = String(input).replace(/[\\t\\n\\f\\r ]/g, '').replace(/=+$/, '');
+    if (s.length % 4 === 1 || /[^A-Za-z0-9+/]/.test(s)) throw new Error('atob: the string is not valid base64');
+    let out = '';
+    for (let i = 0, bits = 0, n = 0; i < s.length; i++) {
+      n = (n << 6) | BASE64.indexOf(s[i]); bits += 6;
+      if (bits >= 8) { bits -= 8; out += String.fromCharCode((n >> bits) & 255); }
+    }
+    return out;
   };
 }
 `;
