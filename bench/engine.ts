@@ -204,7 +204,14 @@ async function taskLatency(name: string, source: string): Promise<TaskResult> {
     storage: {},
     secrets: {},
     chainId: 31337,
-    execution: { id: 'exn_bench', trigger: 'schedule', scheduledAt: new Date().toISOString(), dryRun: false },
+    execution: {
+      id: 'exn_bench',
+      executableId: 'exe_test',
+      sender: '0x0000000000000000000000000000000000000001',
+      trigger: 'schedule',
+      scheduledAt: new Date().toISOString(),
+      dryRun: false,
+    },
   };
   const once = async () => {
     const outcome = await runTask(input, host);

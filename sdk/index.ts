@@ -75,6 +75,10 @@ export type ExecutionTrigger = 'schedule' | 'webhook' | 'manual' | 'simulate';
 export interface TaskExecution {
   /** The execution id (`exn_…`). */
   readonly id: string;
+  /** The executable this run belongs to (`exe_…`). */
+  readonly executableId: string;
+  /** The profile's sending address: `msg.sender` of the calls the platform submits (a Safe for Safe and roles profiles). */
+  readonly sender: Address;
   /** What started the run; `simulate` runs are dry runs. */
   readonly trigger: ExecutionTrigger;
   /** ISO 8601 time the run was due (schedule) or requested (webhook, manual, simulate). */

@@ -59,6 +59,9 @@ function options(argv: string[]) {
 const parsePermissions = (bytes: Uint8Array | null): Permissions | null =>
   bytes ? PermissionsSchema.parse(JSON.parse(new TextDecoder().decode(bytes))) : null;
 
+/** `ctx.execution.sender` when no `--from` is given. */
+const LOCAL_SENDER = '0x0000000000000000000000000000000000000001';
+
 /** The run's chain id: `--chain-id`, else what the chain answers (not one of the task's requests). */
 async function chainIdOf(rpcUrl: string, given: string | undefined): Promise<number> {
   if (given !== undefined) return Number(given);
@@ -107,6 +110,8 @@ export async function test(argv: string[]): Promise<Printed> {
         chainId,
         execution: {
           id: 'exn_local',
+          executableId: 'exe_local',
+          sender: from ?? (values.from ? checkFrom(values.from) : LOCAL_SENDER),
           trigger: 'manual',
           scheduledAt: new Date().toISOString(),
           dryRun: false,

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { getAddress } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import { executionLogs, executions } from '@/db/schema';
 import type { SubmittedCall } from '@/db/schema/executions';
@@ -40,6 +41,8 @@ export async function runReleaseTask(
       chainId: ctx.profile.chainId,
       execution: {
         id: execution.id,
+        executableId: executable.id,
+        sender: getAddress(ctx.profile.address),
         trigger: execution.trigger,
         scheduledAt: execution.scheduledAt.toISOString(),
         dryRun: execution.dryRun,

@@ -16,7 +16,16 @@ export type TaskInput = {
   /** The bound secrets: envKey → plaintext value. Redacted from every log line and error message. */
   secrets: Record<string, string>;
   chainId: number;
-  execution: { id: string; trigger: ExecutionTrigger; scheduledAt: string; dryRun: boolean };
+  execution: {
+    id: string;
+    /** The executable the run belongs to (Gelato's `taskId`, Defender's `actionId` in the compatibility layers). */
+    executableId: string;
+    /** The profile's sending address (checksummed): what `msg.sender` is for the submitted calls. */
+    sender: string;
+    trigger: ExecutionTrigger;
+    scheduledAt: string;
+    dryRun: boolean;
+  };
 };
 
 /** A host fetch answer, copied into the sandbox (body already read and size-limited). */

@@ -97,7 +97,14 @@ function fakeContext<Args>(args: Args, chainState: FakeChain = {}, store = new M
       throw new Error('no fetch in this test');
     },
     log: { debug: line, info: line, warn: line, error: line },
-    execution: { id: 'exn_test', trigger: 'manual', scheduledAt: new Date().toISOString(), dryRun: false },
+    execution: {
+      id: 'exn_test',
+      executableId: 'exe_test',
+      sender: '0x0000000000000000000000000000000000000001',
+      trigger: 'manual',
+      scheduledAt: new Date().toISOString(),
+      dryRun: false,
+    },
   };
   return { ctx, requests, logs, store };
 }

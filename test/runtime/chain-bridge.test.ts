@@ -86,6 +86,8 @@ describe('chainBridge', () => {
       taskInput(source, {
         execution: {
           id: 'exn_chain',
+          executableId: 'exe_test',
+          sender: '0x0000000000000000000000000000000000000001',
           trigger: 'manual',
           scheduledAt: new Date().toISOString(),
           dryRun: true,
@@ -113,6 +115,8 @@ describe('viem inside the sandbox', () => {
       taskInput(source, {
         execution: {
           id: 'exn_viem',
+          executableId: 'exe_test',
+          sender: '0x0000000000000000000000000000000000000001',
           trigger: 'simulate',
           scheduledAt: new Date().toISOString(),
           dryRun: true,

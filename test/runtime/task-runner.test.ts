@@ -18,7 +18,14 @@ function input(source: string, over: Partial<TaskInput> = {}): TaskInput {
     storage: { counter: 1, nested: { a: [1, 2] } },
     secrets: { API_KEY: SECRET, SHORT: 'abc' },
     chainId: 31337,
-    execution: { id: 'exn_test', trigger: 'manual', scheduledAt: '2026-01-01T00:00:00.000Z', dryRun: false },
+    execution: {
+      id: 'exn_test',
+      executableId: 'exe_test',
+      sender: '0x0000000000000000000000000000000000000001',
+      trigger: 'manual',
+      scheduledAt: '2026-01-01T00:00:00.000Z',
+      dryRun: false,
+    },
     ...over,
   };
 }

@@ -8,7 +8,14 @@ export function taskInput(source: string, over: Partial<TaskInput> = {}): TaskIn
     storage: {},
     secrets: {},
     chainId: 31337,
-    execution: { id: 'exn_task', trigger: 'manual', scheduledAt: new Date().toISOString(), dryRun: false },
+    execution: {
+      id: 'exn_task',
+      executableId: 'exe_test',
+      sender: '0x0000000000000000000000000000000000000001',
+      trigger: 'manual',
+      scheduledAt: new Date().toISOString(),
+      dryRun: false,
+    },
     ...over,
   };
 }
