@@ -2,6 +2,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executions } from '@/db/schema';
 import type { SemanticError } from '@/db/schema/executions';
+import { observeFinished } from '@/lib/metrics/observe';
 import type { JsonObject } from '@/lib/runtime/task-types';
 import { meterExecution } from '@/lib/usage/metering';
 
@@ -50,7 +51,7 @@ export async function finishExecution(
   ending: Ending,
   storage?: { executableId: string; commit: JsonObject | null },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     const snapshot =
       storage?.commit && Buffer.byteLength(JSON.stringify(storage.commit)) <= SNAPSHOT_LIMIT_BYTES
         ? storage.commit
@@ -81,12 +82,17 @@ export async function finishExecution(
         workspaceId: executions.workspaceId,
         computeUnits: executions.computeUnits,
         rpcRequests: executions.rpcRequests,
+        trigger: executions.trigger,
+        scheduledAt: executions.scheduledAt,
+        finishedAt: executions.finishedAt,
       });
     if (ended) await meterExecution(tx, ended.workspaceId, ended);
     if (storage && (ended || !ending.claimedAt))
       await releaseStorage(tx, storage.executableId, executionId, storage.commit);
-    return Boolean(ended);
+    return ended;
   });
+  if (ended) observeFinished({ ...ended, status: ending.status }, ended.finishedAt ?? new Date());
+  return Boolean(ended);
 }
 
 /**

@@ -5,6 +5,7 @@ import { simulateWithFallback } from '@/lib/chains/submitters';
 import { SubmissionError } from '@/lib/chains/submitters/types';
 import { declaresCall } from '@/lib/functions/permissions';
 import { enqueue } from '@/lib/jobs/enqueue';
+import { observeClaim, observeSubmitted } from '@/lib/metrics/observe';
 import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
@@ -41,8 +42,11 @@ export async function claimExecution(
     .update(executions)
     .set({ status: 'running', startedAt: claimedAt })
     .where(and(eq(executions.id, executionId), eq(executions.status, 'pending')))
-    .returning({ id: executions.id });
-  if (claimed) return { action: 'evaluate', claimedAt: claimedAt.toISOString() };
+    .returning({ trigger: executions.trigger, scheduledAt: executions.scheduledAt });
+  if (claimed) {
+    observeClaim(claimed, claimedAt);
+    return { action: 'evaluate', claimedAt: claimedAt.toISOString() };
+  }
   const [row] = await db
     .select({ status: executions.status })
     .from(executions)
@@ -188,6 +192,7 @@ export async function evaluateExecution(
         .returning({ id: executions.id });
       if (!recorded) throw new RunTakenOver();
     });
+    observeSubmitted(execution);
   } catch (error) {
     if (error instanceof RunTakenOver) return { next: 'done' };
     if (!(error instanceof SubmissionError)) {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { executionLogs, executions } from '@/db/schema';
 import type { SubmittedCall } from '@/db/schema/executions';
 import { loadReleaseCode } from '@/lib/functions/release-code';
+import { observeSandboxRun } from '@/lib/metrics/observe';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
 import { sandboxRunner } from '@/lib/runtime/sandbox';
@@ -53,6 +54,7 @@ export async function runReleaseTask(
       fetch: publicFetch({ allowPrivate: process.env.TICKWORK_SANDBOX_FETCH_PRIVATE === 'allow' }),
     },
   );
+  observeSandboxRun(runner.name, outcome);
   await Promise.all([
     appendLogs(db, execution.id, outcome.logs),
     db.update(executions).set({ runner: runner.name }).where(eq(executions.id, execution.id)),

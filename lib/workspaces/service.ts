@@ -18,6 +18,7 @@ export const RESERVED_SLUGS = new Set([
   'logout',
   'safe',
   'rpc',
+  'metrics',
 ]);
 
 export type CreateWorkspaceInput = { name: string; plan?: PlanId; ownerUserId?: string };

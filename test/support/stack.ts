@@ -94,6 +94,9 @@ export async function spawnApp(
  * The environment of a test deployment's app: its database, data dir and local chain (bundler and paymaster
  * when given), fresh auth and master secrets, private fetches allowed and a fast scheduler tick.
  */
+/** The scrape token of test deployments' `GET /metrics`. */
+export const TEST_METRICS_TOKEN = 'test-metrics-token';
+
 export function testAppEnv(opts: {
   databaseUrl: string;
   dataDir: string;
@@ -117,6 +120,8 @@ export function testAppEnv(opts: {
     TICKWORK_SANDBOX_FETCH_PRIVATE: 'allow',
     // schedules fire within a second of being due
     TICKWORK_SCHEDULER_TICK_MS: '500',
+    // GET /metrics answers to this token (test/metrics)
+    TICKWORK_METRICS_TOKEN: TEST_METRICS_TOKEN,
   };
 }
 
