@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import type { LocalChain } from '@/lib/chains/anvil';
+import { type Permissions, signaturesBySelector } from '@/lib/functions/permissions';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
 import { isolateRunner, SandboxBuildError } from '@/lib/runtime/sandbox';
 import type { ExecutionTrigger, JsonObject } from '@/lib/runtime/task-types';
 import { CliError, Printed, userPath } from '../output';
 import { callApi, resolveTarget } from '../target';
-import { decodeCalls } from '../task-test/calls';
+import { decodeCalls, decodingAbi } from '../task-test/calls';
 import { startFork } from '../task-test/fork';
 import { readSecrets } from '../task-test/inputs';
 import {
@@ -35,7 +36,13 @@ type ReplayRecord = {
     storageVersion: number | null;
     txHash: string | null;
   };
-  release: { functionId: string; name: string; versionTag: string; checksum: string };
+  release: {
+    functionId: string;
+    name: string;
+    versionTag: string;
+    checksum: string;
+    permissions: Permissions | null;
+  };
   source: string | null;
   sourceError: string | null;
   args: JsonObject | null;
@@ -173,7 +180,12 @@ export async function replay(argv: string[]): Promise<Printed> {
         args: record.args,
         plan: 'free',
         secrets: Object.keys(secrets),
-        calls: decodeCalls(outcome.kind === 'exec' ? outcome.calls : [], [], null, record.args),
+        calls: decodeCalls(
+          outcome.kind === 'exec' ? outcome.calls : [],
+          decodingAbi([], record.release.permissions),
+          record.release.permissions,
+          record.args,
+        ),
         chain: { chainId: execution.chainId, fork: { block: blockText } },
         savedTo: null,
         simulation: null,
@@ -203,14 +215,17 @@ function recordedLine(r: ReplayReport): string {
 /** The people-facing form: the recorded run, the replayed run's `tickwork test` report, then the verdict. */
 export function formatReplay(r: ReplayReport): string {
   const e = r.execution;
+  // the recorded calls keep only their selector: permissions.json's signatures name them
+  const signatures = signaturesBySelector([r.release.permissions]);
   const out = [
     `replay    ${e.id} of ${e.executableId} (${r.release.name} ${r.release.versionTag}, ${e.trigger}${e.dryRun ? ', dry run' : ''})`,
     `block     ${r.block === 'latest' ? 'latest (the run recorded no read block)' : r.block}`,
     recordedLine(r),
-    ...(e.calls ?? []).map(
-      (c, i) =>
-        `  #${i} ${c.to}  selector ${c.selector}${c.value && c.value !== '0' ? `  value ${c.value} wei` : ''}`,
-    ),
+    ...(e.calls ?? []).map((c, i) => {
+      const fn = signatures.get(c.selector);
+      const value = c.value && c.value !== '0' ? `  value ${c.value} wei` : '';
+      return `  #${i} ${c.to}  ${fn ?? (c.selector === '0x' ? 'plain transfer' : `selector ${c.selector}`)}${value}`;
+    }),
   ];
   if (!r.storageAvailable)
     out.push('storage   the storage before the run is no longer kept (30-day retention): replayed with {}');

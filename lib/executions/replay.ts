@@ -27,6 +27,7 @@ export async function replayRecord(db: DbOrTx, workspaceId: string, executionId:
         name: functionReleases.name,
         versionTag: functionReleases.versionTag,
         checksum: functionReleases.checksum,
+        permissions: functionReleases.permissions,
       },
     })
     .from(executables)

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
+import { PermissionsRecord } from '@/lib/functions/schemas';
 
 export const LISTABLE_STATUSES = [
   'pending',
@@ -98,6 +99,9 @@ export const ExecutionReplaySchema = z
       name: z.string(),
       versionTag: z.string(),
       checksum: z.string(),
+      permissions: PermissionsRecord.meta({
+        description: "The release's permissions.json (its signatures decode the calls), or null",
+      }),
     }),
     source: z
       .string()

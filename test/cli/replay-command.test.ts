@@ -89,7 +89,9 @@ describe('tickwork replay <executionId>', () => {
     expect(out).toContain(`block     ${readBlock}`);
     expect(out).toContain(`recorded  canExec true  ${confirmed.message}  [confirmed ${confirmed.txHash}]`);
     expect(out).toContain(`result    canExec true  ${confirmed.message}`);
-    expect(out).toContain(`#0 ${counter}  selector 0xd09de08a`);
+    // the recorded call (only its selector is kept) and the replayed one, named by permissions.json
+    expect(out).toContain(`[confirmed ${confirmed.txHash}]\n  #0 ${counter}  increment()\n`);
+    expect(out).toContain(`calls     1\n  #0 ${counter}  increment()\n     function increment()`);
     expect(out).toContain(`chain     31337 (local fork at block ${readBlock})`);
     expect(out).toContain('secrets   GATE_KEY (values not shown)');
     expect(out).toContain('same decision');
@@ -113,7 +115,15 @@ describe('tickwork replay <executionId>', () => {
       execution: { id: confirmed.id, status: 'confirmed', readBlock, storageVersion: 0 },
       replay: { ok: true, result: { canExec: true, message: confirmed.message }, secrets: ['GATE_KEY'] },
     });
-    expect(report.replay.calls).toMatchObject([{ to: counter, data: '0xd09de08a', value: '0' }]);
+    expect(report.replay.calls).toMatchObject([
+      {
+        to: counter,
+        data: '0xd09de08a',
+        value: '0',
+        function: { name: 'increment', signature: 'increment()', args: [] },
+        permitted: true,
+      },
+    ]);
     // the replay ran with the storage the run read (version 0: {}), so it is "run 1" again
     expect(report.replay.storage.after).toEqual({ runs: 1 });
     expect(run.stdout).not.toContain(GATE_VALUE);

@@ -91,6 +91,7 @@ describe('GET /api/v1/executions/{id}/replay', () => {
       name: fn.body.data.name,
       versionTag: fn.body.data.versionTag,
       checksum: fn.body.data.checksum,
+      permissions: null,
     });
     expect(r.source).toBe(COUNT_TASK);
     expect(r.sourceError).toBeNull();
