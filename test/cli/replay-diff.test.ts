@@ -1,7 +1,7 @@
 // The comparison `tickwork replay` prints: the recorded decision read from the execution record, and the
 // differences from the replay's outcome.
 import { describe, expect, it } from 'vitest';
-import type { TaskOutcome } from '@/lib/runtime/task-types';
+import type { PlannedCall, TaskOutcome } from '@/lib/runtime/task-types';
 import { compareOutcomes, type RecordedExecution, recordedDecision } from '../../cli/task-test/replay-diff';
 
 const common = {
@@ -12,7 +12,7 @@ const common = {
   fetchRequests: 0,
   durationMs: 1,
 };
-const TO = '0xD817024caa8F8c11BB833DD3B0813E17135eaA59';
+const TO = '0xD817024caa8F8c11BB833DD3B0813E17135eaA59' as const;
 const recorded = (over: Partial<RecordedExecution>): RecordedExecution => ({
   status: 'skipped',
   dryRun: false,
@@ -22,7 +22,10 @@ const recorded = (over: Partial<RecordedExecution>): RecordedExecution => ({
   ...over,
 });
 const skip = (message: string | null): TaskOutcome => ({ ...common, kind: 'skip', message });
-const exec = (message: string | null, calls = [{ to: TO, data: '0xd09de08a', value: '0' }]): TaskOutcome => ({
+const exec = (
+  message: string | null,
+  calls: PlannedCall[] = [{ to: TO, data: '0xd09de08a', value: '0' }],
+): TaskOutcome => ({
   ...common,
   kind: 'exec',
   message,
