@@ -1,9 +1,10 @@
 // `npm run -s tickwork -- <command>`: the operator and task-author command line. JSON on stdout, except
-// `test`'s report for people (its `--json` prints JSON too).
+// the reports of `test` and `replay` for people (their `--json` prints JSON too).
 import { admin } from './commands/admin';
 import { bundle } from './commands/bundle';
 import { login } from './commands/login';
 import { profiles } from './commands/profiles';
+import { replay } from './commands/replay';
 import { test } from './commands/test';
 import { upload } from './commands/upload';
 import { fail, Printed, printJson } from './output';
@@ -15,6 +16,7 @@ const commands: Record<string, (argv: string[]) => Promise<unknown>> = {
   bundle,
   login,
   profiles,
+  replay,
   test,
   upload,
 };

@@ -153,7 +153,7 @@ async function forkStart(rpcUrl: string, asked: bigint | undefined): Promise<str
   return block === undefined ? 'latest' : BigInt(block).toString();
 }
 
-function reportOf(
+export function reportOf(
   outcome: TaskOutcome,
   extra: Pick<TestReport, 'args' | 'plan' | 'secrets' | 'calls' | 'chain' | 'simulation'> & {
     savedTo: string | null;

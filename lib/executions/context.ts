@@ -81,7 +81,10 @@ export async function boundSecrets(db: DbOrTx, executable: RunContext['executabl
 }
 
 /** The run's args: a webhook call's custom args, else the saved ones (both JSON object text). */
-export function runArgs({ execution, executable }: RunContext): JsonObject | null {
+export function runArgs({
+  execution,
+  executable,
+}: Pick<RunContext, 'execution' | 'executable'>): JsonObject | null {
   try {
     const parsed = JSON.parse(execution.args ?? executable.args);
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : null;

@@ -4,6 +4,7 @@ import { executions } from '@/db/schema';
 import type { SemanticError } from '@/db/schema/executions';
 import { observeFinished } from '@/lib/metrics/observe';
 import type { JsonObject } from '@/lib/runtime/task-types';
+import { recordingVersion } from '@/lib/storage/versions';
 import { meterExecution } from '@/lib/usage/metering';
 
 /** Statuses an execution never leaves (submitted_unknown waits for reconciliation, not for this run). */
@@ -116,7 +117,10 @@ export async function lockStorage(
   return rows[0]?.value ?? null;
 }
 
-/** Releases the run's lock, writing `commit` first when it differs from the stored object (version + 1). */
+/**
+ * Releases the run's lock, writing `commit` first when it differs from the stored object (version + 1, recorded in
+ * storage_versions by the same statement).
+ */
 export async function releaseStorage(
   db: DbOrTx,
   executableId: string,
@@ -124,10 +128,12 @@ export async function releaseStorage(
   commit: JsonObject | null,
 ) {
   if (commit)
-    await db.execute(sql`
+    await db.execute(
+      recordingVersion(sql`
       update executable_storage
          set value = ${JSON.stringify(commit)}::jsonb, version = version + 1, updated_at = now()
-       where executable_id = ${executableId} and locked_by = ${executionId} and value <> ${JSON.stringify(commit)}::jsonb`);
+       where executable_id = ${executableId} and locked_by = ${executionId} and value <> ${JSON.stringify(commit)}::jsonb`),
+    );
   await db.execute(sql`
     update executable_storage set locked_by = null, locked_until = null
      where executable_id = ${executableId} and locked_by = ${executionId}`);

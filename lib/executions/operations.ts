@@ -7,6 +7,7 @@ import {
   ExecutionLogSchema,
   ExecutionPage,
   ExecutionParams,
+  ExecutionReplaySchema,
   ExecutionSchema,
 } from './schemas';
 
@@ -51,4 +52,17 @@ export const listExecutableExecutionsOp = defineOperation({
   params: ExecutableParams,
   query: ExecutableExecutionListQuery,
   responses: { 200: ExecutionPage },
+});
+
+export const getExecutionReplayOp = defineOperation({
+  method: 'GET',
+  path: '/api/v1/executions/{executionId}/replay',
+  // The answer holds the release's code: the privileged source scope, not executions:read.
+  scope: 'functions:source',
+  tag,
+  summary: 'What a run saw, to replay it locally (`tickwork replay`)',
+  description:
+    "The execution's recorded outcome and read block, the release and its index.js, the args, the storage before the run and the names of the bound secrets (never their values). Needs functions:source because it returns the release's code.",
+  params: ExecutionParams,
+  responses: { 200: z.object({ data: ExecutionReplaySchema }) },
 });

@@ -11,6 +11,7 @@ import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
 import { loadRunContext, refusalToRun } from './context';
 import { type Ending, FINAL_STATUSES, failed, finishExecution, lockStorage, releaseStorage } from './finish';
+import { recordReadPoint } from './read-point';
 import { appendLogs, callMetadata, runReleaseTask } from './task';
 
 /**
@@ -114,6 +115,7 @@ export async function evaluateExecution(
   const unlock = { executableId: executable.id, commit: null };
   let outcome: TaskOutcome;
   try {
+    await recordReadPoint(db, ctx);
     outcome = await runReleaseTask(db, ctx, storage);
   } catch (error) {
     await releaseStorage(db, executable.id, executionId, null);

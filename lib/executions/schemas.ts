@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
+import { PermissionsRecord } from '@/lib/functions/schemas';
 
 export const LISTABLE_STATUSES = [
   'pending',
@@ -65,3 +66,61 @@ export const ExecutionParams = z.object({ executionId: z.string() });
 export const ExecutableParams = z.object({ executableId: z.string() });
 
 export const ExecutionPage = z.object({ data: z.array(ExecutionSchema), pagination: paginationSchema });
+
+const CallSchema = z.object({ to: z.string(), selector: z.string(), value: z.string().optional() });
+
+export const ExecutionReplaySchema = z
+  .object({
+    execution: z.object({
+      id: z.string(),
+      executableId: z.string(),
+      functionId: z.string(),
+      status: ExecutionSchema.shape.status,
+      trigger: ExecutionSchema.shape.trigger,
+      dryRun: z.boolean(),
+      scheduledAt: z.string(),
+      chainId: z.number().int(),
+      readBlock: z.number().int().nullable().meta({
+        description:
+          "The chain's head block when the run started: what a replay forks at (null for runs recorded before replay existed, or when the chain did not answer)",
+      }),
+      storageVersion: z.number().int().nullable().meta({
+        description: 'The storage version the run read (null when the run never reached its task)',
+      }),
+      message: z.string().nullable(),
+      calls: z.array(CallSchema).nullable().meta({
+        description: 'The recorded calls: target, 4-byte selector and value (the full calldata is not kept)',
+      }),
+      error: z.object({ code: z.string(), message: z.string() }).nullable(),
+      txHash: z.string().nullable(),
+    }),
+    release: z.object({
+      functionId: z.string(),
+      name: z.string(),
+      versionTag: z.string(),
+      checksum: z.string(),
+      permissions: PermissionsRecord.meta({
+        description: "The release's permissions.json (its signatures decode the calls), or null",
+      }),
+    }),
+    source: z
+      .string()
+      .nullable()
+      .meta({ description: "The release's index.js; null when it cannot be loaded" }),
+    sourceError: z.string().nullable().meta({ description: 'Why the source cannot be loaded, else null' }),
+    args: z.record(z.string(), z.unknown()).nullable().meta({
+      description:
+        "The args of the run: a webhook call's custom args, else the executable's saved args as they are now (null when they are not a JSON object)",
+    }),
+    storage: z.record(z.string(), z.unknown()).nullable().meta({
+      description:
+        'The storage object before the run (version 0: {}); null when that version is past the 30-day retention',
+    }),
+    storageAvailable: z.boolean(),
+    secretNames: z.array(z.string()).meta({
+      description: "The envKeys of the executable's secret bindings; never their values",
+    }),
+    sender: z.string().meta({ description: "ctx.execution.sender: the profile's address, checksummed" }),
+    executableId: z.string(),
+  })
+  .meta({ id: 'ExecutionReplay' });

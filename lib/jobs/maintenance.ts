@@ -2,13 +2,20 @@ import type { DbOrTx } from '@/db/client';
 import { getDb } from '@/db/client';
 import { sweepExpiredAudit } from '@/lib/audit/log';
 import { log } from '@/lib/log';
+import { sweepStorageVersions } from '@/lib/storage/versions';
 
 /** How often the embedded provider runs maintenance (Inngest runs its hourly `maintenance` cron function). */
 export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 
-/** Housekeeping that promises depend on: audit events past their plan's retention are deleted. */
+/**
+ * Housekeeping that promises depend on: audit events past their plan's retention are deleted, and so are
+ * storage versions past theirs (30 days; each executable's current version stays).
+ */
 export async function runMaintenance(db: DbOrTx) {
-  return { auditEventsPurged: await sweepExpiredAudit(db) };
+  return {
+    auditEventsPurged: await sweepExpiredAudit(db),
+    storageVersionsPurged: await sweepStorageVersions(db),
+  };
 }
 
 const state = globalThis as unknown as { tickworkMaintenance?: NodeJS.Timeout };

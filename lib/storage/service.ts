@@ -3,6 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { executables } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { STORAGE_HTTP_LIMIT_BYTES, type WriteStorageInput } from './schemas';
+import { recordingVersion } from './versions';
 
 /** An executable the workspace can address: its own and not deleted (else 404). */
 export async function requireLiveExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
@@ -58,7 +59,8 @@ type CurrentRow = { version: number; same: boolean; locked: boolean };
  * upsert for version 0, an UPDATE otherwise), so of two writers with the same expectedVersion exactly one
  * wins: the loser's condition is re-checked on the winner's row and fails. Only when nothing was written is
  * the row read to say why: held lock → storage_locked, other version → storage_version_conflict, a
- * deep-equal value (jsonb equality) → `changed: false` at the same version.
+ * deep-equal value (jsonb equality) → `changed: false` at the same version. A written version is recorded in
+ * storage_versions by the same statement (lib/storage/versions.ts).
  */
 export async function writeStorage(
   db: DbOrTx,
@@ -77,23 +79,21 @@ export async function writeStorage(
       expected === 0
         ? // No row means `{}` at version 0: an equal `{}` inserts a version-0 row (unchanged), anything else
           // version 1; an existing row is updated only under the same conditions as below.
-          sql`
+          recordingVersion(sql`
           insert into executable_storage as s (executable_id, version, value, updated_at)
           values (${executableId}, case when ${json}::jsonb = '{}'::jsonb then 0 else 1 end, ${json}::jsonb, now())
           on conflict (executable_id) do update
              set version = s.version + 1, value = excluded.value, updated_at = now()
            where s.version = 0
              and s.value <> excluded.value
-             and not coalesce(s.locked_by is not null and s.locked_until > now(), false)
-          returning s.version`
-        : sql`
+             and not coalesce(s.locked_by is not null and s.locked_until > now(), false)`)
+        : recordingVersion(sql`
           update executable_storage as s
              set version = s.version + 1, value = ${json}::jsonb, updated_at = now()
            where s.executable_id = ${executableId}
              and s.version = ${expected}
              and s.value <> ${json}::jsonb
-             and not coalesce(s.locked_by is not null and s.locked_until > now(), false)
-          returning s.version`,
+             and not coalesce(s.locked_by is not null and s.locked_until > now(), false)`),
     );
     if (written[0]) return { version: written[0].version, changed: written[0].version > expected };
 
