@@ -39,7 +39,7 @@ export class UnsupportedDefenderApi extends Error {
   }
 }
 
-type ClientParams = { credentials?: unknown; apiKey?: unknown; apiSecret?: unknown; path?: unknown };
+type ClientParams = { credentials?: unknown; apiKey?: unknown; apiSecret?: unknown; relayerApiKey?: unknown };
 
 /**
  * The run a client was built for, from what the action passed (the event, or `{ credentials, relayerARN }`).
@@ -52,7 +52,7 @@ export function runOf(params: unknown, client: string): ActionRun {
     if (run) return run;
     throw new Error(`${client}: these credentials belong to no running action; pass the handler's event`);
   }
-  if (p.apiKey !== undefined || p.apiSecret !== undefined) {
+  if (p.apiKey !== undefined || p.apiSecret !== undefined || p.relayerApiKey !== undefined) {
     throw new UnsupportedDefenderApi(
       `${client} with an API key and secret`,
       'the sender is your Tickwork profile; build the client from the handler’s event',
