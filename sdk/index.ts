@@ -27,6 +27,8 @@ export interface TaskStorage {
 export interface TaskSecrets {
   /** The value of a secret bound to the executable under `envKey`; undefined when nothing is bound there. */
   get(envKey: string): Promise<string | undefined>;
+  /** Every bound secret, envKey → value (a copy); what a Defender action's `event.secrets` is made of. */
+  getAll(): Promise<Record<string, string>>;
 }
 
 /** An EIP-1193 request, as viem's `custom()` transport sends it. */

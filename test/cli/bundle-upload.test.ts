@@ -80,7 +80,7 @@ function fakeContext<Args>(args: Args, chainState: FakeChain = {}, store = new M
       delete: async (key) => void store.delete(key),
       getAll: async () => Object.fromEntries(store),
     },
-    secrets: { get: async () => undefined },
+    secrets: { get: async () => undefined, getAll: async () => ({}) },
     chain: {
       id: 31337,
       request: async <T = unknown>({ method, params }: { method: string; params?: unknown }) => {

@@ -252,6 +252,15 @@ describe('runTask secrets and logs', () => {
     expect(JSON.stringify(outcome)).not.toContain(SECRET);
   });
 
+  it('getAll answers every bound secret as a copy', async () => {
+    const outcome = await run(`
+      const all = await ctx.secrets.getAll();
+      all.SHORT = 'changed';
+      const again = await ctx.secrets.getAll();
+      return { canExec: false, message: Object.keys(again).sort().join(',') + ' ' + again.SHORT + ' ' + (all.API_KEY === await ctx.secrets.get('API_KEY')) };`);
+    expect(outcome).toMatchObject({ kind: 'skip', message: 'API_KEY,SHORT abc true' });
+  });
+
   it('redacts a secret that appears JSON-escaped inside a logged object', async () => {
     const quoted = 'pa"ss\\word\n2';
     const outcome = await run(

@@ -102,7 +102,10 @@ export const GUEST_BOOTSTRAP = `function bootstrap(logRef, chainRef, fetchRef, s
   });
 
   const secretValues = new Map(Object.entries(input.secrets));
-  const secrets = Object.freeze({ get: async (envKey) => secretValues.get(String(envKey)) });
+  const secrets = Object.freeze({
+    get: async (envKey) => secretValues.get(String(envKey)),
+    getAll: async () => Object.fromEntries(secretValues),
+  });
 
   // EIP-1193 errors carry code and data, which viem's custom() transport reads.
   const rpcError = (code, message, data) => {

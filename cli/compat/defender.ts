@@ -1,0 +1,137 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'esbuild';
+import type { TaskAdapter } from './adapters';
+import { ethers5Plugin } from './ethers5';
+
+/** The compatibility layer (guest code bundled into the task), sdk/compat/defender. */
+const LAYER = path.resolve(import.meta.dirname, '../../sdk/compat/defender');
+const COMPAT = path.resolve(import.meta.dirname, '../../sdk/compat');
+
+/** The Defender client import paths (old `defender-*` clients and defender-sdk) → the layer's module. */
+const ROUTES: [RegExp, string][] = [
+  [/^(?:@openzeppelin\/)?defender-relay-client$/, 'relayer.ts'],
+  [/^(?:@openzeppelin\/)?defender-relay-client\/lib\/ethers(?:\/.*)?$/, 'ethers5.ts'],
+  [/^(?:@openzeppelin\/)?defender-relay-client\/lib\/web3(?:\/.*)?$/, 'web3.ts'],
+  [/^(?:@openzeppelin\/)?defender-kvstore-client$/, 'kvstore.ts'],
+  [/^@openzeppelin\/defender-sdk$/, 'defender-sdk.ts'],
+  [/^@openzeppelin\/defender-sdk-relay-signer-client(?:\/lib\/ethers(?:\/.*)?)?$/, 'relay-signer.ts'],
+  [/^@openzeppelin\/defender-sdk-relay-signer-client\/lib\/web3(?:\/.*)?$/, 'web3.ts'],
+  [/^@openzeppelin\/defender-sdk-key-value-store-client$/, 'kvstore.ts'],
+];
+
+/** A `handler` export, CommonJS or ESM. */
+const HANDLER_EXPORTS = [
+  /\b(?:module\.)?exports\.handler\s*=/,
+  /\bmodule\.exports\s*=\s*\{[^}]*\bhandler\b/,
+  /\bexport\s+(?:async\s+)?function\s*\*?\s*handler\b/,
+  /\bexport\s+(?:const|let|var)\s+handler\b/,
+  /\bexport\s*\{[^}]*\bhandler\b[^}]*\}/,
+];
+
+/** Written for another platform: a Tickwork task, or a Gelato Web3 Function (its own adapter). */
+const OTHER_STYLES = [
+  /@tickwork\/sdk/,
+  /\bdefineTask\s*\(/,
+  /__tickworkTask/,
+  /@gelatonetwork\/web3-functions-sdk/,
+];
+
+export function isDefenderAction(source: string): boolean {
+  return HANDLER_EXPORTS.some((re) => re.test(source)) && !OTHER_STYLES.some((re) => re.test(source));
+}
+
+/** The major version of the `ethers` the task folder resolves (walking up like Node), or null. */
+function authorEthersMajor(dir: string): number | null {
+  for (let at = dir; ; at = path.dirname(at)) {
+    const pkg = path.join(at, 'node_modules', 'ethers', 'package.json');
+    if (existsSync(pkg)) {
+      const version = (JSON.parse(readFileSync(pkg, 'utf8')) as { version?: unknown }).version;
+      return typeof version === 'string' ? Number.parseInt(version, 10) : null;
+    }
+    if (path.dirname(at) === at) return null;
+  }
+}
+
+/**
+ * Resolves the Defender clients to the layer, and the layer's `ethers5` / `ethers6` to the author's `ethers`
+ * when it is the same major version (one copy of ethers in the bundle); otherwise the repository's.
+ */
+function defenderPlugin(dir: string): Plugin {
+  const major = authorEthersMajor(dir);
+  return {
+    name: 'tickwork-defender',
+    setup(b) {
+      b.onResolve({ filter: /^(?:@openzeppelin\/)?defender-/ }, (args) => {
+        const route = ROUTES.find(([re]) => re.test(args.path));
+        return route ? { path: path.join(LAYER, route[1]) } : undefined;
+      });
+      b.onResolve({ filter: /^ethers[56]$/ }, async (args) => {
+        if (!args.importer.startsWith(COMPAT) || major !== Number(args.path.slice(-1))) return undefined;
+        const resolved = await b.resolve('ethers', { resolveDir: dir, kind: args.kind });
+        return resolved.errors.length > 0 ? undefined : { path: resolved.path };
+      });
+    },
+  };
+}
+
+/** A package's "browser" object (file → browser file, as absolute paths), by package root. */
+const browserMaps = new Map<string, Map<string, string>>();
+
+function browserMapOf(root: string): Map<string, string> {
+  let map = browserMaps.get(root);
+  if (!map) {
+    const browser = (
+      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { browser?: unknown }
+    ).browser;
+    map = new Map();
+    if (typeof browser === 'object' && browser !== null) {
+      for (const [from, to] of Object.entries(browser)) {
+        if (typeof to === 'string') map.set(path.join(root, from), path.join(root, to));
+      }
+    }
+    browserMaps.set(root, map);
+  }
+  return map;
+}
+
+/**
+ * ethers v6 names the browser builds of its Node-only modules (crypto, ws, geturl…) in its package.json
+ * "browser" object; the sandbox build (platform neutral, which ignores that field) must take those.
+ */
+const ethers6BrowserPlugin: Plugin = {
+  name: 'tickwork-ethers6-browser',
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
+      const root = /^(.*[\\/]ethers[^\\/]*)[\\/]lib\.esm[\\/]/.exec(args.importer)?.[1];
+      if (!root || !existsSync(path.join(root, 'package.json'))) return undefined;
+      const browser = browserMapOf(root).get(path.resolve(args.resolveDir, args.path));
+      return browser ? { path: browser } : undefined;
+    });
+  },
+};
+
+/** The action's name for `event.actionName`: its package.json name, else the folder's name. */
+function actionName(dir: string): string {
+  const pkgFile = path.join(dir, 'package.json');
+  if (existsSync(pkgFile)) {
+    const name = (JSON.parse(readFileSync(pkgFile, 'utf8')) as { name?: unknown }).name;
+    if (typeof name === 'string' && name !== '') return name;
+  }
+  return path.basename(dir);
+}
+
+/** Defender Actions (formerly Autotasks): an entry exporting `handler(event)` (docs/migrating.md). */
+export const defenderAdapter: TaskAdapter = {
+  name: 'defender',
+  detect: ({ source }) => isDefenderAction(source),
+  wrap: ({ file, dir }) => ({
+    contents: [
+      `import * as action from ${JSON.stringify(file)};`,
+      `import { defenderTask } from ${JSON.stringify(path.join(LAYER, 'task.ts'))};`,
+      `export default defenderTask(action, ${JSON.stringify(actionName(dir))});`,
+      '',
+    ].join('\n'),
+    plugins: [defenderPlugin(dir), ethers5Plugin, ethers6BrowserPlugin],
+  }),
+};

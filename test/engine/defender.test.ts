@@ -1,0 +1,159 @@
+// Defender Actions as their authors wrote them (test/corpus/defender): bundled by the CLI's buildRelease,
+// uploaded over HTTP, bound to a legacy profile on anvil and run by the engine. The relayer's transactions
+// become the run's calls, submitted from the profile.
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { type Address, createPublicClient, http } from 'viem';
+import { foundry } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildRelease } from '@/cli/commands/bundle';
+import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
+import { DEMO_COUNTER } from '@/lib/chains/demo/artifacts';
+import { KV_STORAGE_KEY } from '@/sdk/compat/defender/kvstore';
+import { upload } from '../support/bundles';
+import { defenderAction } from '../support/defender-corpus';
+import { createExe, exeBody, waitForExe } from '../support/executables';
+import { uniq } from '../support/fixtures';
+import { api } from '../support/http';
+import { type RunWorld, runToEnd, runWorld } from '../support/runs';
+import { createWebhook, secretOf } from '../support/webhooks';
+
+const COUNTER = LOCAL_DEMO_CONTRACTS.counter;
+const chain = createPublicClient({ chain: foundry, transport: http(inject('rpcUrl')) });
+const counterCount = () =>
+  chain.readContract({ address: COUNTER, abi: DEMO_COUNTER.abi, functionName: 'count' });
+const incrementsBy = (caller: string) =>
+  chain.readContract({
+    address: COUNTER,
+    abi: DEMO_COUNTER.abi,
+    functionName: 'incrementsBy',
+    args: [caller as Address],
+  });
+
+let w: RunWorld;
+const folders: string[] = [];
+
+beforeAll(async () => {
+  w = await runWorld();
+}, 60_000);
+afterAll(() => {
+  for (const dir of folders) rmSync(path.dirname(dir), { recursive: true, force: true });
+});
+
+/** Bundles the corpus action, uploads it (with `schema`, if any) and creates an active executable. */
+async function deployAction(
+  name: string,
+  ethers: 5 | 6 | null,
+  exe: Record<string, unknown>,
+  schema?: Record<string, unknown>,
+) {
+  const dir = defenderAction(name, ethers);
+  folders.push(dir);
+  const built = await buildRelease(dir);
+  expect(built.adapter).toBe('defender');
+  const uploaded = await upload(w.token, Buffer.from(built.zip), {
+    workspaceId: w.workspaceId,
+    projectId: w.projectId,
+    taskName: `${name}-${uniq()}`,
+    ...(schema && { schema: JSON.stringify(schema) }),
+  });
+  expect(uploaded.status, uploaded.text).toBe(200);
+  const created = await createExe(
+    w.token,
+    exeBody({ ...w, functionId: uploaded.body.taskId, secretId: '' }, exe),
+  );
+  expect(created.status, created.text).toBe(201);
+  return (await waitForExe(w.token, created.body.data.id, (e) => e.state === 'active')).exe;
+}
+
+describe('Defender Actions on the engine', () => {
+  it('CommonJS + defender-relay-client/lib/ethers (ethers v5): the signer’s contract call is submitted from the profile', async () => {
+    const exe = await deployAction('relayer-signer-v5', 5, { args: JSON.stringify({ counter: COUNTER }) });
+    const [count, mine] = [await counterCount(), await incrementsBy(w.address)];
+    const { execution, logs } = await runToEnd(w.token, exe.id);
+    expect(execution.status, JSON.stringify(execution)).toBe('confirmed');
+    expect(execution.message).toBe(`increment from ${count} by ${w.address}`);
+    expect(execution.calls).toEqual([{ to: COUNTER, selector: '0xd09de08a' }]);
+    expect(execution.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    // the hash the action logged is the placeholder, not the submitted transaction's
+    expect(logs.find((l) => l.message.startsWith('relayer'))?.message).toMatch(
+      new RegExp(`^relayer ${w.address} sent 0x7469636b776f726b[0-9a-f]{48}$`),
+    );
+    expect(await incrementsBy(w.address)).toBe(mine + 1n);
+  });
+
+  it('ESM + @openzeppelin/defender-sdk (ethers v6): confirmed below the threshold, skipped at it', async () => {
+    const value = `note-${uniq()}`;
+    const secret = await api('/api/v1/secrets', {
+      method: 'POST',
+      token: w.token,
+      body: { projectId: w.projectId, name: `NOTE_${uniq()}`, value },
+    });
+    expect(secret.status, secret.text).toBe(201);
+    const secretBindings = [{ secretId: secret.body.data.id, envKey: 'NOTE' }];
+    const below = await deployAction('sdk-threshold-v6', 6, {
+      args: JSON.stringify({ counter: COUNTER, max: '1000000000' }),
+      secretBindings,
+    });
+    const mine = await incrementsBy(w.address);
+    const sent = await runToEnd(w.token, below.id);
+    expect(sent.execution.status, JSON.stringify(sent.execution)).toBe('confirmed');
+    expect(sent.execution.message).toMatch(/^count \d+ below 1000000000: increment$/);
+    // tx.wait() answered at once with the pending receipt (no status inside the run)
+    expect(sent.logs.some((l) => /receipt status null$/.test(l.message))).toBe(true);
+    expect(await incrementsBy(w.address)).toBe(mine + 1n);
+
+    const reached = await deployAction('sdk-threshold-v6', 6, {
+      args: JSON.stringify({ counter: COUNTER, max: '0' }),
+      secretBindings,
+    });
+    const skipped = await runToEnd(w.token, reached.id);
+    expect(skipped.execution.status).toBe('skipped');
+    const count = await counterCount();
+    expect(skipped.execution.message).toBe(
+      `count ${count} reached 0 (threshold-action, note of ${value.length})`,
+    );
+    expect(await incrementsBy(w.address)).toBe(mine + 1n);
+  });
+
+  it('defender-kvstore-client: values persist across runs in the executable’s storage', async () => {
+    const exe = await deployAction('kvstore-runs', null, {});
+    const first = await runToEnd(w.token, exe.id);
+    const second = await runToEnd(w.token, exe.id);
+    expect([first.execution.status, first.execution.message]).toEqual(['skipped', 'run 1']);
+    expect([second.execution.status, second.execution.message]).toEqual(['skipped', 'run 2']);
+    const storage = await api(`/api/v1/executables/${exe.id}/storage`, { token: w.token });
+    expect(storage.body.data.value).toEqual({ [KV_STORAGE_KEY]: { runs: '2', last: second.execution.id } });
+  });
+
+  it('the webhook body is event.request.body; Relayer.sendTransaction calls are submitted', async () => {
+    const schema = {
+      type: 'object',
+      properties: { counter: { type: 'string' }, times: { type: 'integer', minimum: 1, maximum: 3 } },
+      required: ['counter', 'times'],
+    };
+    const exe = await deployAction(
+      'webhook-relayer',
+      null,
+      { args: JSON.stringify({ counter: COUNTER, times: 1 }) },
+      schema,
+    );
+    const hook = await createWebhook(w.token, exe.id, { name: 'defender' });
+    const mine = await incrementsBy(w.address);
+    const called = await api(`/api/hooks/${secretOf(hook.body.data.url)}`, {
+      method: 'POST',
+      body: { counter: COUNTER, times: 2 },
+    });
+    expect(called.status, called.text).toBe(200);
+    expect(called.body.data).toMatchObject({ status: 'confirmed', message: `2 increments of ${COUNTER}` });
+    expect(await incrementsBy(w.address)).toBe(mine + 2n);
+  });
+
+  it('an unsupported API fails the run with a message naming it', async () => {
+    const exe = await deployAction('unsupported-sign', null, {});
+    const { execution } = await runToEnd(w.token, exe.id);
+    expect(execution.status).toBe('failed');
+    expect(execution.error).toMatchObject({ code: 'task_threw' });
+    expect(execution.error.message).toContain('Relayer.sign is not supported on Tickwork');
+  });
+});
