@@ -115,8 +115,14 @@ export async function evaluateExecution(
   const unlock = { executableId: executable.id, commit: null };
   let outcome: TaskOutcome;
   try {
-    await recordReadPoint(db, ctx);
+    // The head is asked for before the task starts and recorded while it runs: no round trip added to the run.
+    const readPoint = recordReadPoint(db, ctx).then(
+      () => null,
+      (error: unknown) => error,
+    );
     outcome = await runReleaseTask(db, ctx, storage);
+    const readPointFault = await readPoint;
+    if (readPointFault) throw readPointFault;
   } catch (error) {
     await releaseStorage(db, executable.id, executionId, null);
     throw error;
