@@ -20,6 +20,11 @@ export const ID_PREFIXES = {
   safeTransaction: 'stx',
   invitation: 'inv',
   auditEvent: 'aud',
+  notificationChannel: 'nch',
+  alertRule: 'alr',
+  alertIncident: 'inc',
+  notification: 'ntf',
+  notificationAttempt: 'nta',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;
