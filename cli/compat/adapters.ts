@@ -1,4 +1,5 @@
 import type { Plugin } from 'esbuild';
+import { gelatoAdapter } from './gelato';
 
 /**
  * A vendor's task style that `tickwork bundle` turns into a Tickwork task without touching the author's code
@@ -23,7 +24,7 @@ export type AdaptedEntry = {
 };
 
 /** The styles the bundler knows, tried in order; a folder none of them claims is a Tickwork task. */
-export const TASK_ADAPTERS: TaskAdapter[] = [];
+export const TASK_ADAPTERS: TaskAdapter[] = [gelatoAdapter];
 
 /** The adapter for a folder's entry, or null for a plain Tickwork task. */
 export function adapterFor(entry: { file: string; source: string; dir: string }): TaskAdapter | null {
