@@ -33,9 +33,11 @@ const ARGS_SCHEMA = JSON.stringify({
 const RELEASE_KEYS = [
   'checksum',
   'createdAt',
+  'defaultArgs',
   'definedCallbacks',
   'deletedAt',
   'id',
+  'limits',
   'name',
   'permissions',
   'projectId',
