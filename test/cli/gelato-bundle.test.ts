@@ -19,12 +19,12 @@ describe('bundling a Gelato Web3 Function', () => {
   it('adapts it and ships schema.json and userArgs.json', async () => {
     const built = await buildRelease(gelatoFolder('ethers5-counter'));
     expect(built.adapter).toBe('gelato');
-    expect(names(built.zip)).toEqual(['index.js', 'schema.json', 'userArgs.json']);
+    expect(names(built.zip)).toEqual(['index.js', 'permissions.json', 'schema.json', 'userArgs.json']);
     expect(built.source).not.toContain('@gelatonetwork/web3-functions-sdk/');
     // the ethers v5 random module is swapped (no load-time warning)
     expect(built.source).not.toContain('Missing strong random number source');
     const v6 = await buildRelease(gelatoFolder('ethers6-topup', 6));
-    expect([v6.adapter, names(v6.zip)]).toEqual(['gelato', ['index.js', 'schema.json']]);
+    expect([v6.adapter, names(v6.zip)]).toEqual(['gelato', ['index.js', 'permissions.json', 'schema.json']]);
   });
 
   it('refuses SDK tooling imports, naming them', async () => {
