@@ -64,7 +64,7 @@ afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 async function uploadGelato(name: string, ethers: EthersMajor = 5, extra: Record<string, unknown> = {}) {
   const built = await buildRelease(gelatoFolder(name, ethers));
   expect(built.adapter).toBe('gelato');
-  const uploaded = await upload(w.token, built.zip, {
+  const uploaded = await upload(w.token, Buffer.from(built.zip), {
     workspaceId: w.workspaceId,
     projectId: w.projectId,
     taskName: `gelato-${name}-${uniq()}`,
