@@ -10,6 +10,7 @@ import { buildRelease } from '@/cli/commands/bundle';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_COUNTER, DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
 import { makeZip, upload } from '../support/bundles';
+import { tickwork } from '../support/cli';
 import { createExe, exeBody, waitForExe } from '../support/executables';
 import { newAddress, uniq } from '../support/fixtures';
 import { type EthersMajor, gelatoFolder } from '../support/gelato';
@@ -255,5 +256,30 @@ describe('Gelato files at upload', () => {
       { memoryMb: 128, timeoutMs: 5_000 },
       null,
     ]);
+  });
+});
+
+describe('tickwork test on a Gelato folder', () => {
+  it('runs it with userArgs.json, checked against the converted schema.json', async () => {
+    const dir = gelatoFolder('ethers5-counter');
+    const run = await tickwork(['test', dir, '--rpc-url', inject('rpcUrl'), '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout.trim());
+    expect(report).toMatchObject({
+      ok: true,
+      result: { canExec: true },
+      args: { counter: COUNTER, caller: '0x0000000000000000000000000000000000000001', target: 1 },
+    });
+    const wrong = await tickwork([
+      'test',
+      dir,
+      '--arg',
+      'target=one',
+      '--rpc-url',
+      inject('rpcUrl'),
+      '--json',
+    ]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('target');
   });
 });
