@@ -142,6 +142,13 @@ describe('Gelato Web3 Functions on the engine', () => {
     });
   });
 
+  it('ethers v6: its own JsonRpcProvider works over the sandbox fetch', async () => {
+    const functionId = await uploadGelato('ethers6-rpc', 6);
+    const exe = await activeExe(functionId, { rpcUrl: inject('rpcUrl'), token: TOKEN });
+    const { execution } = await runToEnd(w.token, exe.id);
+    expect(execution).toMatchObject({ status: 'skipped', message: 'symbol TICK' });
+  });
+
   it('ky and axios: their HTTP goes through the sandbox fetch to a local receiver', async () => {
     const functionId = await uploadGelato('http-oracle');
     const exe = await activeExe(functionId, { api: receiverUrl, counter: COUNTER, minPrice: 10 });
