@@ -12,7 +12,7 @@ import { DEMO_COUNTER, DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
 import { makeZip, upload } from '../support/bundles';
 import { tickwork } from '../support/cli';
 import { createExe, exeBody, waitForExe } from '../support/executables';
-import { newAddress, uniq } from '../support/fixtures';
+import { newAddress, newProject, uniq } from '../support/fixtures';
 import { type EthersMajor, gelatoFolder } from '../support/gelato';
 import { api } from '../support/http';
 import { type RunWorld, runToEnd, runWorld } from '../support/runs';
@@ -262,6 +262,27 @@ describe('Gelato files at upload', () => {
       schema,
       { memoryMb: 128, timeoutMs: 5_000 },
       null,
+    ]);
+  });
+
+  it('a copy carries the limits and default args', async () => {
+    const zip = zipWith({ 'schema.json': JSON.stringify(SCHEMA), 'userArgs.json': '{ "a": "x" }' });
+    const res = await upload(w.token, zip, {
+      workspaceId: w.workspaceId,
+      projectId: w.projectId,
+      taskName: `copied-${uniq()}`,
+    });
+    expect(res.status, res.text).toBe(200);
+    const target = await newProject(w.workspaceId);
+    const copy = await api(`/api/v1/functions/${res.body.taskId}/copy`, {
+      method: 'POST',
+      token: w.token,
+      body: { targetProjectId: target.id },
+    });
+    expect(copy.status, copy.text).toBe(201);
+    expect([copy.body.data.limits, copy.body.data.defaultArgs]).toEqual([
+      { memoryMb: 128, timeoutMs: 5_000 },
+      '{"a":"x"}',
     ]);
   });
 });
