@@ -11,6 +11,7 @@ import { PLAN_IDS, PLANS, type PlanId } from '@/lib/usage/plans';
 import { CliError, Printed, userPath } from '../output';
 import { decodeCalls, decodingAbi } from '../task-test/calls';
 import { parseBlock, startFork } from '../task-test/fork';
+import { gelatoTestInputs } from '../task-test/gelato';
 import { checkArgs, readArgs, readArgsSchema, readJsonObject, readSecrets } from '../task-test/inputs';
 import { formatReport, type TestReport } from '../task-test/report';
 import { checkFrom, rpc, simulateCalls } from '../task-test/simulate';
@@ -80,8 +81,10 @@ export async function test(argv: string[]): Promise<Printed> {
   const release = await buildRelease(dir);
   const permissions = parsePermissions(release.permissions);
   const abi = decodingAbi(values.abi, permissions);
-  const args = readArgs(values.args, values.arg);
-  const schema = readArgsSchema(dir, values.schema);
+  // A Gelato Web3 Function: userArgs.json, the converted schema.json and its limits, unless flags say otherwise.
+  const gelato = release.adapter === 'gelato' ? gelatoTestInputs(dir) : null;
+  const args = readArgs(values.args ?? gelato?.argsFile, values.arg);
+  const schema = (values.schema === undefined ? gelato?.schema : null) ?? readArgsSchema(dir, values.schema);
   if (schema) checkArgs(schema, args);
   const storagePath = values.storage ? userPath(values.storage) : null;
   const storage: JsonObject = storagePath ? readJsonObject(storagePath, 'storage') : {};
@@ -121,6 +124,7 @@ export async function test(argv: string[]): Promise<Printed> {
         chainRequest: chainBridge(rpcUrl),
         fetch: publicFetch({ allowPrivate: process.env.TICKWORK_SANDBOX_FETCH_PRIVATE === 'allow' }),
       },
+      gelato?.limits,
     );
     const calls = outcome.kind === 'exec' ? outcome.calls : [];
     const simulation =

@@ -1,5 +1,6 @@
 import type { Plugin } from 'esbuild';
 import { defenderAdapter } from './defender';
+import { gelatoAdapter } from './gelato';
 
 /**
  * A vendor's task style that `tickwork bundle` turns into a Tickwork task without touching the author's code
@@ -24,7 +25,7 @@ export type AdaptedEntry = {
 };
 
 /** The styles the bundler knows, tried in order; a folder none of them claims is a Tickwork task. */
-export const TASK_ADAPTERS: TaskAdapter[] = [defenderAdapter];
+export const TASK_ADAPTERS: TaskAdapter[] = [gelatoAdapter, defenderAdapter];
 
 /** The adapter for a folder's entry, or null for a plain Tickwork task. */
 export function adapterFor(entry: { file: string; source: string; dir: string }): TaskAdapter | null {

@@ -77,14 +77,16 @@ export async function createExecutable(db: DbOrTx, workspaceId: string, input: C
     const gasMode = input.gasMode ?? defaultGasMode(profile.kind);
     checkGasMode(profile.kind, gasMode);
     const sandboxRuntime = checkSandboxRuntime(input.sandboxRuntime ?? 'daytona');
-    const args = checkArgs(input.args ?? '{}');
+    // Without args, the release's default args (a Gelato userArgs.json) or an empty object.
+    const givenArgs = input.args ?? release.defaultArgs ?? '{}';
+    const args = checkArgs(givenArgs);
     const secretBindings = await checkSecretBindings(
       tx,
       workspaceId,
       input.projectId,
       input.secretBindings ?? [],
     );
-    await checkCoverage(release, profile, input.args ?? '{}');
+    await checkCoverage(release, profile, givenArgs);
     await enforceExecutableLimit(tx, workspaceId);
     const [created] = await tx
       .insert(executables)

@@ -11,7 +11,11 @@ export type RunContext = {
   execution: typeof executions.$inferSelect;
   executable: typeof executables.$inferSelect;
   profile: typeof profiles.$inferSelect;
-  release: { permissions: (typeof functionReleases.$inferSelect)['permissions'] };
+  release: {
+    permissions: (typeof functionReleases.$inferSelect)['permissions'];
+    /** The release's run limits (within the platform's), or null for the defaults. */
+    limits: (typeof functionReleases.$inferSelect)['limits'];
+  };
   chain: ChainConfig | undefined;
   /** The workspace's plan (its free RPC requests per execution price the run). */
   plan: Plan;
@@ -24,6 +28,7 @@ export async function loadRunContext(db: DbOrTx, executionId: string): Promise<R
       executable: executables,
       profile: profiles,
       permissions: functionReleases.permissions,
+      limits: functionReleases.limits,
       plan: workspaces.plan,
     })
     .from(executions)
@@ -37,7 +42,7 @@ export async function loadRunContext(db: DbOrTx, executionId: string): Promise<R
     execution: row.execution,
     executable: row.executable,
     profile: row.profile,
-    release: { permissions: row.permissions },
+    release: { permissions: row.permissions, limits: row.limits },
     chain: findChain(row.profile.chainId),
     plan: PLANS[row.plan],
   };

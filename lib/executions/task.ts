@@ -53,6 +53,7 @@ export async function runReleaseTask(
       chainRequest: chainBridge(ctx.chain as NonNullable<RunContext['chain']>),
       fetch: publicFetch({ allowPrivate: process.env.TICKWORK_SANDBOX_FETCH_PRIVATE === 'allow' }),
     },
+    ctx.release.limits,
   );
   observeSandboxRun(runner.name, outcome);
   await Promise.all([

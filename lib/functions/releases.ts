@@ -22,6 +22,10 @@ export type NewRelease = {
   argsSchema: string | null;
   definedCallbacks: string[];
   permissions: ReleaseRow['permissions'];
+  /** Run limits below the platform's (e.g. a Gelato schema.json's memory and timeout); null = defaults. */
+  limits?: ReleaseRow['limits'];
+  /** Args (JSON object text) an executable gets when created without any (e.g. a Gelato userArgs.json). */
+  defaultArgs?: string | null;
   createdBy: string | null;
 };
 

@@ -25,6 +25,17 @@ export const FunctionReleaseSchema = z
     schema: z.string().nullable().meta({ description: 'JSON Schema of the task args (JSON text)' }),
     definedCallbacks: z.array(z.string()),
     permissions: PermissionsRecord,
+    limits: z
+      .object({ timeoutMs: z.number().int().optional(), memoryMb: z.number().int().optional() })
+      .nullable()
+      .meta({
+        description:
+          'Run limits the release asks for, never above the platform defaults (from a Gelato schema.json: memory, timeout); null = the defaults',
+      }),
+    defaultArgs: z.string().nullable().meta({
+      description:
+        'Args (JSON object text) an executable created without args gets (from a Gelato userArgs.json); null = none',
+    }),
     state: z.enum(['active', 'deleted']),
     createdAt: z.string(),
     deletedAt: z.string().nullable(),

@@ -20,6 +20,8 @@ export const toRelease = (r: ReleaseWithSize) => ({
   schema: r.argsSchema,
   definedCallbacks: r.definedCallbacks,
   permissions: r.permissions,
+  limits: r.limits ?? null,
+  defaultArgs: r.defaultArgs ?? null,
   state: r.deletedAt ? ('deleted' as const) : ('active' as const),
   createdAt: r.createdAt.toISOString(),
   deletedAt: r.deletedAt?.toISOString() ?? null,
@@ -155,6 +157,8 @@ export async function copyRelease(
     argsSchema: source.argsSchema,
     definedCallbacks: source.definedCallbacks,
     permissions: source.permissions,
+    limits: source.limits,
+    defaultArgs: source.defaultArgs,
     createdBy: principal.userId,
   });
   return { release: toRelease({ ...release, size: source.size }), created };

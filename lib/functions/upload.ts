@@ -6,6 +6,7 @@ import type { Principal } from '@/lib/auth/credential';
 import { sha256Hex } from '@/lib/crypto/tokens';
 import { requireProject } from '@/lib/projects/service';
 import { BUNDLE_LIMITS, inspectBundle } from './bundle';
+import { gelatoReleaseFields } from './gelato-release';
 import { createRelease } from './releases';
 import { UploadData } from './schemas';
 
@@ -126,8 +127,11 @@ export async function uploadRelease(
       actual: checksum,
     });
   }
-  const argsSchema = checkArgsSchema(data.schema);
-  const { permissions } = await inspectBundle(bytes);
+  const givenSchema = checkArgsSchema(data.schema);
+  const { permissions, files } = await inspectBundle(bytes);
+  // A Gelato Web3 Function's schema.json gives the args schema unless `data.schema` names one.
+  const gelato = gelatoReleaseFields(files);
+  const argsSchema = givenSchema ?? gelato.argsSchema;
   const { release, created } = await createRelease(db, {
     workspaceId: principal.workspaceId,
     projectId: data.projectId,
@@ -138,6 +142,8 @@ export async function uploadRelease(
     argsSchema,
     definedCallbacks: data.definedCallbacks ?? [],
     permissions,
+    limits: gelato.limits,
+    defaultArgs: gelato.defaultArgs,
     createdBy: principal.userId,
   });
   return { taskId: release.id, versionTag: release.versionTag, created };

@@ -1,6 +1,6 @@
 import ivm from 'isolated-vm';
 import { POLYFILLS } from './polyfills';
-import { runTask } from './task-runner';
+import { DEFAULT_TASK_LIMITS, runTask, type TaskLimits } from './task-runner';
 import type { TaskHost, TaskInput, TaskOutcome } from './task-types';
 
 /** A build failure caused by the bundle itself; its message is fit for `stateReason` (no host details). */
@@ -21,10 +21,25 @@ export type RunnerName = 'isolate';
 export type SandboxRunner = {
   name: RunnerName;
   build(bundle: SandboxBundle): Promise<{ ref: string }>;
-  run(input: TaskInput, host: TaskHost): Promise<TaskOutcome>;
+  /** `limits` lowers the run's defaults (a release's memory and timeout), never raises them. */
+  run(input: TaskInput, host: TaskHost, limits?: ReleaseLimits | null): Promise<TaskOutcome>;
 };
 
 export type SandboxRuntime = 'daytona' | 'gvisor';
+
+/** Run limits a release asks for (function_releases.limits). */
+export type ReleaseLimits = { timeoutMs?: number; memoryMb?: number };
+
+/** A release's limits as runner overrides, each kept within the platform default (never above it). */
+export function releaseLimitOverrides(limits: ReleaseLimits | null | undefined): Partial<TaskLimits> {
+  const out: Partial<TaskLimits> = {};
+  const max = DEFAULT_TASK_LIMITS;
+  if (limits?.timeoutMs !== undefined && limits.timeoutMs > 0)
+    out.timeoutMs = Math.min(Math.round(limits.timeoutMs), max.timeoutMs);
+  if (limits?.memoryMb !== undefined && limits.memoryMb > 0)
+    out.memoryMb = Math.min(Math.round(limits.memoryMb), max.memoryMb);
+  return out;
+}
 
 const MEMORY_LIMIT_MB = 64;
 const EVALUATE_TIMEOUT_MS = 5_000;
@@ -42,7 +57,7 @@ const reason = (prefix: string, error: unknown) => {
  */
 export const isolateRunner: SandboxRunner = {
   name: 'isolate',
-  run: (input, host) => runTask(input, host),
+  run: (input, host, limits) => runTask(input, host, releaseLimitOverrides(limits)),
   async build({ checksum, source }) {
     const isolate = new ivm.Isolate({ memoryLimit: MEMORY_LIMIT_MB });
     try {

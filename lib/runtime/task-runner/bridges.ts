@@ -12,6 +12,12 @@ type FetchAnswer =
 
 export type RequestCounters = { rpcRequests: number; fetchRequests: number };
 
+/**
+ * A chain method the runner answers itself, uncounted: the chain requests this run may still make (what
+ * Gelato's `multiChainProvider.nbRpcCallsRemaining()` reads, sdk/compat/gelato).
+ */
+export const REQUESTS_REMAINING_METHOD = 'tickwork_rpcRequestsRemaining';
+
 /** The data must survive isolated-vm's copy, so it goes through JSON; what JSON cannot hold is dropped. */
 function jsonCopy(value: unknown): unknown {
   try {
@@ -38,6 +44,8 @@ export function hostBridges(
   log: (level: string, message: string) => void,
 ) {
   const chain = async (method: unknown, params: unknown): Promise<ChainAnswer> => {
+    if (method === REQUESTS_REMAINING_METHOD)
+      return { ok: true, result: Math.max(0, limits.maxRpcRequests - counters.rpcRequests) };
     if (counters.rpcRequests >= limits.maxRpcRequests)
       return { ok: false, code: -32005, message: 'request limit reached' };
     counters.rpcRequests++;

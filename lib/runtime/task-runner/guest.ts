@@ -27,6 +27,7 @@ export type GuestInput = {
 export const GUEST_BOOTSTRAP = `function bootstrap(logRef, chainRef, fetchRef, sleepRef, cancelRef, input) {
   'use strict';
   const { stringify, parse } = JSON;
+  const race = Promise.race.bind(Promise);
   // isolated-vm reads transfer options through the prototype chain: with plain objects, a task that sets
   // Object.prototype.reference could ask for references to host objects instead of copies.
   const options = (fields) => Object.freeze(Object.assign(Object.create(null), fields));
@@ -126,22 +127,54 @@ export const GUEST_BOOTSTRAP = `function bootstrap(logRef, chainRef, fetchRef, s
     },
   });
 
+  // fetch takes a URL or a Request (ky and axios pass one) and init with headers as an object, pairs or Headers,
+  // and a string, URLSearchParams or byte body (sent as UTF-8 text); it answers a Response (lib/runtime/polyfills).
+  const { Request: RequestClass, Response: ResponseClass, URLSearchParams: ParamsClass } = globalThis;
+  const fetchHeaders = (headers) => {
+    const out = {};
+    if (typeof headers !== 'object') throw new TypeError('fetch: init.headers must be an object of strings');
+    const pairs = typeof headers.forEach === 'function' && !Array.isArray(headers)
+      ? (() => { const list = []; headers.forEach((value, name) => list.push([name, value])); return list; })()
+      : Array.isArray(headers) ? headers : Object.entries(headers);
+    for (const [name, value] of pairs) out[name] = String(value);
+    return out;
+  };
   const fetchInit = (init) => {
     if (init === undefined || init === null) return {};
     const out = {};
     if (init.method !== undefined) out.method = String(init.method);
-    if (init.headers !== undefined && init.headers !== null) {
-      if (typeof init.headers !== 'object') throw new TypeError('fetch: init.headers must be an object of strings');
-      out.headers = {};
-      for (const [name, value] of Object.entries(init.headers)) out.headers[name] = String(value);
-    }
-    if (init.body !== undefined && init.body !== null) {
-      if (typeof init.body !== 'string') throw new TypeError('fetch: init.body must be a string');
-      out.body = init.body;
+    if (init.headers !== undefined && init.headers !== null) out.headers = fetchHeaders(init.headers);
+    const body = init.body;
+    if (body !== undefined && body !== null) {
+      if (typeof body === 'string') out.body = body;
+      else if (ParamsClass && body instanceof ParamsClass) {
+        out.body = body.toString();
+        out.headers = out.headers ?? {};
+        if (!Object.keys(out.headers).some((name) => name.toLowerCase() === 'content-type'))
+          out.headers['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      } else if (body instanceof ArrayBuffer || ArrayBuffer.isView(body))
+        out.body = new TextDecoder().decode(body instanceof ArrayBuffer ? new Uint8Array(body) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength));
+      else throw new TypeError('fetch: init.body must be a string, URLSearchParams or bytes');
     }
     return out;
   };
+  const fetchRequest = async (input, init) => {
+    if (!(RequestClass && input instanceof RequestClass)) return [String(input), fetchInit(init)];
+    const method = init && init.method !== undefined ? String(init.method) : input.method;
+    const fromRequest = { method, headers: input.headers };
+    if (method !== 'GET' && method !== 'HEAD') fromRequest.body = await input.clone().text();
+    const given = init ?? {};
+    return [input.url, fetchInit({ ...fromRequest, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) })];
+  };
   const toResponse = (answer) => {
+    if (ResponseClass) {
+      return new ResponseClass(answer.body, {
+        status: answer.status,
+        statusText: answer.statusText,
+        headers: answer.headers,
+        [Symbol.for('tickwork.response.url')]: answer.url,
+      });
+    }
     const headers = new Map();
     for (const [name, value] of answer.headers) {
       const key = name.toLowerCase();
@@ -161,16 +194,21 @@ export const GUEST_BOOTSTRAP = `function bootstrap(logRef, chainRef, fetchRef, s
       json: async () => parse(answer.body),
     });
   };
-  // Network failures reject with a TypeError, as WHATWG fetch does.
-  const taskFetch = async (url, init) => {
-    const answer = await fetchRef.apply(undefined, [String(url), fetchInit(init)], bridge);
-    if (!answer.ok) throw new TypeError(answer.message);
-    return toResponse(answer.response);
+  // Network failures reject with a TypeError, as WHATWG fetch does; an aborted signal rejects with its reason.
+  const taskFetch = async (input, init) => {
+    const signal = (init && init.signal) || (RequestClass && input instanceof RequestClass ? input.signal : undefined);
+    if (signal && signal.aborted) throw signal.reason;
+    const [url, request] = await fetchRequest(input, init);
+    const pending = fetchRef.apply(undefined, [url, request], bridge).then((answer) => {
+      if (!answer.ok) throw new TypeError(answer.message);
+      return toResponse(answer.response);
+    });
+    if (!signal || typeof signal.addEventListener !== 'function') return pending;
+    return race([pending, new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason)))]);
   };
   globalThis.fetch = taskFetch;
 
   // Timers: a callback that throws ends the run as the task's own throw would.
-  const race = Promise.race.bind(Promise);
   let timerCallbackError = null;
   let timerCallbackFailed;
   const timerCallbackThrew = new Promise((resolve) => { timerCallbackFailed = resolve; });

@@ -172,6 +172,23 @@ export default async function ReleaseSourcePage({
               <span className="text-muted-foreground">None</span>
             )}
           </Detail>
+          {release.limits && (
+            <Detail label="Run limits">
+              {[
+                release.limits.memoryMb !== undefined && `${release.limits.memoryMb} MB`,
+                release.limits.timeoutMs !== undefined && `${release.limits.timeoutMs / 1000} s`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </Detail>
+          )}
+          {release.defaultArgs && (
+            <Detail label="Default args">
+              <pre className="max-h-64 overflow-auto rounded-md border bg-muted/40 p-2.5 font-mono text-[11px] leading-relaxed">
+                {prettyJson(release.defaultArgs)}
+              </pre>
+            </Detail>
+          )}
           {release.definedCallbacks.length > 0 && (
             <Detail label="Callbacks">
               <span className="flex flex-wrap gap-1">

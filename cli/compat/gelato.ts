@@ -1,0 +1,106 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Plugin } from 'esbuild';
+import {
+  checkGelatoUserArgs,
+  type GelatoIssue,
+  type GelatoSchema,
+  parseGelatoSchema,
+} from '@/lib/functions/gelato-schema';
+import { CliError } from '../output';
+import type { TaskAdapter } from './adapters';
+import { ethers5Plugin } from './ethers5';
+
+// Gelato Web3 Functions (docs/migrating.md, "From Gelato Web3 Functions"): a folder whose entry imports
+// `@gelatonetwork/web3-functions-sdk` is bundled with our layer (sdk/compat/gelato) in place of the SDK, from
+// a wrapper entry that loads the author's module (which registers its handlers) and exports the Tickwork task
+// built from them. `schema.json` and `userArgs.json` ride along in the ZIP; the server reads them at upload.
+
+const LAYER_DIR = path.resolve(import.meta.dirname, '../../sdk/compat/gelato');
+const LAYER_ENTRY = path.join(LAYER_DIR, 'index.ts');
+const LAYER_TASK = path.join(LAYER_DIR, 'task.ts');
+
+const SDK_IMPORT =
+  /(?:from\s*|import\s*|require\s*\(\s*)['"]@gelatonetwork\/web3-functions-sdk(?:\/[^'"]*)?['"]/;
+
+/** The SDK's subpaths a Web3 Function uses at run time; the rest (builder, uploader, runtime…) are tooling. */
+const SUPPORTED_SUBPATHS = new Set(['', '/types']);
+
+const sdkPlugin: Plugin = {
+  name: 'tickwork-gelato-sdk',
+  setup(b) {
+    b.onResolve({ filter: /^@gelatonetwork\/web3-functions-sdk(\/.*)?$/ }, (args) => {
+      const subpath = args.path.slice('@gelatonetwork/web3-functions-sdk'.length);
+      if (SUPPORTED_SUBPATHS.has(subpath)) return { path: LAYER_ENTRY };
+      return {
+        errors: [
+          {
+            text: `${args.path} is not supported by Tickwork's Gelato compatibility layer: a task may import only @gelatonetwork/web3-functions-sdk and its /types`,
+          },
+        ],
+      };
+    });
+  },
+};
+
+/**
+ * Builds for the browser platform, as Gelato's own bundler did: packages (ethers v6, axios) then swap their
+ * Node-only files for the browser ones their package.json names.
+ */
+const browserPlatformPlugin: Plugin = {
+  name: 'tickwork-browser-platform',
+  setup(b) {
+    b.initialOptions.platform = 'browser';
+    b.initialOptions.mainFields = ['browser', 'module', 'main'];
+  },
+};
+
+const describeIssues = (issues: GelatoIssue[]) => issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+
+/** The folder's schema.json and userArgs.json, checked; the files the ZIP carries. */
+function readGelatoFiles(dir: string): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  let schema: GelatoSchema | null = null;
+  const schemaFile = path.join(dir, 'schema.json');
+  if (existsSync(schemaFile)) {
+    const bytes = readFileSync(schemaFile);
+    const parsed = parseGelatoSchema(bytes.toString('utf8'));
+    if (!parsed.ok)
+      throw new CliError(
+        `schema.json is not a Gelato Web3 Function schema: ${describeIssues(parsed.issues)}`,
+        {
+          code: 'invalid_gelato_schema',
+          details: parsed.issues,
+        },
+      );
+    schema = parsed.schema;
+    files['schema.json'] = bytes;
+  }
+  const argsFile = path.join(dir, 'userArgs.json');
+  if (existsSync(argsFile)) {
+    const bytes = readFileSync(argsFile);
+    const issues = checkGelatoUserArgs(bytes.toString('utf8'), schema);
+    if (issues.length > 0)
+      throw new CliError(`userArgs.json does not fit schema.json: ${describeIssues(issues)}`, {
+        code: 'invalid_gelato_user_args',
+        details: issues,
+      });
+    files['userArgs.json'] = bytes;
+  }
+  return files;
+}
+
+export const gelatoAdapter: TaskAdapter = {
+  name: 'gelato',
+  detect: ({ source }) => SDK_IMPORT.test(source),
+  wrap: ({ file, dir }) => ({
+    contents: [
+      `import ${JSON.stringify(file)};`,
+      `import { gelatoTask } from ${JSON.stringify(LAYER_TASK)};`,
+      'export default gelatoTask();',
+      '',
+    ].join('\n'),
+    plugins: [sdkPlugin, ethers5Plugin, browserPlatformPlugin],
+    files: readGelatoFiles(dir),
+  }),
+};

@@ -1,0 +1,187 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { unzipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { buildRelease } from '@/cli/commands/bundle';
+import { gelatoArgsSchema, gelatoLimits, parseGelatoSchema } from '@/lib/functions/gelato-schema';
+import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
+import { toTaskResult } from '@/sdk/compat/gelato/task';
+import { gelatoFolder } from '../support/gelato';
+
+// `tickwork bundle` on Gelato Web3 Functions (no stack needed): detection, the ZIP's Gelato files, refusals,
+// and the layer's mapping of results and callbacks, checked on the bundle evaluated in Node.
+
+const names = (zip: Uint8Array) => Object.keys(unzipSync(zip)).sort();
+
+describe('bundling a Gelato Web3 Function', () => {
+  it('adapts it and ships schema.json and userArgs.json', async () => {
+    const built = await buildRelease(gelatoFolder('ethers5-counter'));
+    expect(built.adapter).toBe('gelato');
+    expect(names(built.zip)).toEqual(['index.js', 'permissions.json', 'schema.json', 'userArgs.json']);
+    expect(built.source).not.toContain('@gelatonetwork/web3-functions-sdk/');
+    // the ethers v5 random module is swapped (no load-time warning)
+    expect(built.source).not.toContain('Missing strong random number source');
+    const v6 = await buildRelease(gelatoFolder('ethers6-topup', 6));
+    expect([v6.adapter, names(v6.zip)]).toEqual(['gelato', ['index.js', 'permissions.json', 'schema.json']]);
+  });
+
+  it('refuses SDK tooling imports, naming them', async () => {
+    await expect(buildRelease(gelatoFolder('sdk-builder'))).rejects.toThrow(
+      "@gelatonetwork/web3-functions-sdk/builder is not supported by Tickwork's Gelato compatibility layer",
+    );
+  });
+
+  it('refuses a bad schema.json or a userArgs.json that does not fit it', async () => {
+    const dir = gelatoFolder('ethers5-counter');
+    writeFileSync(
+      path.join(dir, 'userArgs.json'),
+      JSON.stringify({ counter: '0x1', caller: 7, extra: true }),
+    );
+    await expect(buildRelease(dir)).rejects.toMatchObject({
+      message:
+        'userArgs.json does not fit schema.json: caller: must be a string; target: missing (schema.json declares it as number); extra: not declared in schema.json userArgs',
+      extra: { code: 'invalid_gelato_user_args' },
+    });
+    writeFileSync(
+      path.join(dir, 'schema.json'),
+      JSON.stringify({ web3FunctionVersion: '2.0.0', userArgs: { a: 'bigint' } }),
+    );
+    await expect(buildRelease(dir)).rejects.toMatchObject({ extra: { code: 'invalid_gelato_schema' } });
+  });
+});
+
+describe('schema.json conversion', () => {
+  it('turns userArgs into a strict args JSON Schema and memory/timeout into limits within the platform', () => {
+    const parsed = parseGelatoSchema(
+      JSON.stringify({
+        web3FunctionVersion: '2.0.0',
+        runtime: 'js-1.0',
+        memory: 512,
+        timeout: 5,
+        userArgs: { a: 'string', n: 'number[]', f: 'boolean' },
+      }),
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    expect(gelatoArgsSchema(parsed.schema)).toEqual({
+      type: 'object',
+      properties: {
+        a: { type: 'string' },
+        n: { type: 'array', items: { type: 'number' } },
+        f: { type: 'boolean' },
+      },
+      required: ['a', 'n', 'f'],
+      additionalProperties: false,
+    });
+    expect(gelatoLimits(parsed.schema)).toEqual({ memoryMb: DEFAULT_TASK_LIMITS.memoryMb, timeoutMs: 5_000 });
+  });
+});
+
+describe('result mapping', () => {
+  it('maps canExec false, callData arrays and the 1.0.0 string form', () => {
+    expect(toTaskResult({ canExec: false, message: 'wait' }, {})).toEqual({
+      canExec: false,
+      message: 'wait',
+    });
+    expect(toTaskResult({ canExec: true, callData: [{ to: '0xA', data: '0x01', value: '5' }] }, {})).toEqual({
+      canExec: true,
+      calls: [{ to: '0xA', data: '0x01', value: '5' }],
+    });
+    expect(toTaskResult({ canExec: true, callData: '0xabcd' }, { execAddress: '0xB' })).toEqual({
+      canExec: true,
+      calls: [{ to: '0xB', data: '0xabcd' }],
+    });
+    expect(() => toTaskResult({ canExec: true, callData: '0xabcd' }, {})).toThrow('userArgs.execAddress');
+    expect(() => toTaskResult({ ok: 1 }, {})).toThrow('Web3Function.onRun answered {"ok":1}');
+  });
+});
+
+/** The bundle's default export, evaluated in Node. */
+async function loadTask(dir: string): Promise<any> {
+  const built = await buildRelease(dir);
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'gelato-eval-')), 'index.mjs');
+  writeFileSync(file, built.source);
+  return (await import(pathToFileURL(file).href)).default;
+}
+
+/** A TaskContext over an in-memory storage and a chain that only knows eth_gasPrice. */
+function fakeCtx(storage: Record<string, unknown> = {}) {
+  return {
+    args: { counter: '0xD817024caa8F8c11BB833DD3B0813E17135eaA59' },
+    storage: {
+      get: async (k: string) => storage[k],
+      set: async (k: string, v: unknown) => {
+        storage[k] = structuredClone(v);
+      },
+      delete: async (k: string) => {
+        delete storage[k];
+      },
+      getAll: async () => storage,
+    },
+    secrets: { get: async () => undefined },
+    chain: {
+      id: 31337,
+      request: async ({ method }: { method: string }) => {
+        if (method === 'eth_gasPrice') return '0x1';
+        throw new Error(`unexpected ${method}`);
+      },
+    },
+    fetch: globalThis.fetch,
+    log: { debug() {}, info() {}, warn() {}, error() {} },
+    execution: {
+      id: 'exn_1',
+      executableId: 'exe_1',
+      sender: '0x1',
+      trigger: 'manual',
+      scheduledAt: '',
+      dryRun: false,
+    },
+  };
+}
+
+describe('callbacks (the task contract: onSuccess(ctx, event), onFail(ctx, event))', () => {
+  it("map onto Gelato's success and fail contexts, with storage under the gelato key", async () => {
+    const task = await loadTask(gelatoFolder('callbacks-storage'));
+    expect([typeof task.run, typeof task.onSuccess, typeof task.onFail]).toEqual([
+      'function',
+      'function',
+      'function',
+    ]);
+    const storage: Record<string, unknown> = { other: 1 };
+    const result = await task.run(fakeCtx(storage));
+    expect(result).toEqual({
+      canExec: true,
+      calls: [{ to: '0xD817024caa8F8c11BB833DD3B0813E17135eaA59', data: '0xd09de08a' }],
+    });
+    await task.onFail(fakeCtx(storage), {
+      reason: 'SimulationFailed',
+      calls: [{ to: '0xD817024caa8F8c11BB833DD3B0813E17135eaA59', data: '0xd09de08a', value: '0' }],
+    });
+    expect(storage).toEqual({
+      other: 1,
+      gelato: { runs: '1', lastFailure: 'SimulationFailed:0xD817024caa8F8c11BB833DD3B0813E17135eaA59' },
+    });
+    await task.onFail(fakeCtx(storage), { reason: 'ExecutionReverted', transactionHash: '0xdead' });
+    expect((storage.gelato as any).lastFailure).toBe('ExecutionReverted:0xdead');
+    await task.onFail(fakeCtx(storage), { reason: 'InsufficientFunds' });
+    expect((storage.gelato as any).lastFailure).toBe('InsufficientFunds:');
+    await task.onSuccess(fakeCtx(storage), { transactionHash: '0xbeef' });
+    expect(storage.gelato).toEqual({ runs: '1', lastSuccess: '0xbeef' });
+  });
+
+  it('leaves them out when the Web3 Function registers none, and refuses non-string storage values', async () => {
+    const dir = gelatoFolder('ethers5-counter');
+    writeFileSync(
+      path.join(dir, 'index.ts'),
+      `import { Web3Function } from '@gelatonetwork/web3-functions-sdk';
+Web3Function.onRun(async ({ storage }) => { await storage.set('n', 5 as any); return { canExec: false, message: 'no' }; });
+`,
+    );
+    const task = await loadTask(dir);
+    expect([task.onSuccess, task.onFail]).toEqual([undefined, undefined]);
+    await expect(task.run(fakeCtx())).rejects.toThrow(
+      'Web3FunctionStorageError: storage.set("n") takes a string value (got number)',
+    );
+  });
+});
