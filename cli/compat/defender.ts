@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import type { TaskAdapter } from './adapters';
+import { browserPlatformPlugin } from './browser-platform';
 import { ethers5Plugin } from './ethers5';
 
 /** The compatibility layer (guest code bundled into the task), sdk/compat/defender. */
@@ -75,42 +76,6 @@ function defenderPlugin(dir: string): Plugin {
   };
 }
 
-/** A package's "browser" object (file → browser file, as absolute paths), by package root. */
-const browserMaps = new Map<string, Map<string, string>>();
-
-function browserMapOf(root: string): Map<string, string> {
-  let map = browserMaps.get(root);
-  if (!map) {
-    const browser = (
-      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { browser?: unknown }
-    ).browser;
-    map = new Map();
-    if (typeof browser === 'object' && browser !== null) {
-      for (const [from, to] of Object.entries(browser)) {
-        if (typeof to === 'string') map.set(path.join(root, from), path.join(root, to));
-      }
-    }
-    browserMaps.set(root, map);
-  }
-  return map;
-}
-
-/**
- * ethers v6 names the browser builds of its Node-only modules (crypto, ws, geturl…) in its package.json
- * "browser" object; the sandbox build (platform neutral, which ignores that field) must take those.
- */
-const ethers6BrowserPlugin: Plugin = {
-  name: 'tickwork-ethers6-browser',
-  setup(b) {
-    b.onResolve({ filter: /^\.\.?\/.*\.js$/ }, (args) => {
-      const root = /^(.*[\\/]ethers[^\\/]*)[\\/]lib\.esm[\\/]/.exec(args.importer)?.[1];
-      if (!root || !existsSync(path.join(root, 'package.json'))) return undefined;
-      const browser = browserMapOf(root).get(path.resolve(args.resolveDir, args.path));
-      return browser ? { path: browser } : undefined;
-    });
-  },
-};
-
 /** The action's name for `event.actionName`: its package.json name, else the folder's name. */
 function actionName(dir: string): string {
   const pkgFile = path.join(dir, 'package.json');
@@ -132,6 +97,6 @@ export const defenderAdapter: TaskAdapter = {
       `export default defenderTask(action, ${JSON.stringify(actionName(dir))});`,
       '',
     ].join('\n'),
-    plugins: [defenderPlugin(dir), ethers5Plugin, ethers6BrowserPlugin],
+    plugins: [defenderPlugin(dir), ethers5Plugin, browserPlatformPlugin],
   }),
 };

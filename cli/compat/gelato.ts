@@ -9,6 +9,7 @@ import {
 } from '@/lib/functions/gelato-schema';
 import { CliError } from '../output';
 import type { TaskAdapter } from './adapters';
+import { browserPlatformPlugin } from './browser-platform';
 import { ethers5Plugin } from './ethers5';
 
 // Gelato Web3 Functions (docs/migrating.md, "From Gelato Web3 Functions"): a folder whose entry imports
@@ -40,18 +41,6 @@ const sdkPlugin: Plugin = {
         ],
       };
     });
-  },
-};
-
-/**
- * Builds for the browser platform, as Gelato's own bundler did: packages (ethers v6, axios) then swap their
- * Node-only files for the browser ones their package.json names.
- */
-const browserPlatformPlugin: Plugin = {
-  name: 'tickwork-browser-platform',
-  setup(b) {
-    b.initialOptions.platform = 'browser';
-    b.initialOptions.mainFields = ['browser', 'module', 'main'];
   },
 };
 
