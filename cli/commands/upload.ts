@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { unzipSync } from 'fflate';
+import { describeTask } from '@/lib/runtime/describe-task';
 import { CliError, userPath } from '../output';
 import { reach, resolveTarget, type Target } from '../target';
 
@@ -20,8 +22,29 @@ function readSchema(file: string): string {
 }
 
 /**
+ * The callbacks the ZIP's index.js defines (its default export's onSuccess / onFail functions), loaded in the
+ * sandbox runner's isolate; [] when there is no index.js or it does not load (the upload's own checks and the
+ * sandbox build report those).
+ */
+export async function detectCallbacks(bytes: Uint8Array): Promise<string[]> {
+  let source: Uint8Array | undefined;
+  try {
+    source = unzipSync(bytes, { filter: (file) => file.name === 'index.js' })['index.js'];
+  } catch {
+    return [];
+  }
+  if (!source) return [];
+  try {
+    return (await describeTask(new TextDecoder().decode(source))).callbacks;
+  } catch {
+    return [];
+  }
+}
+
+/**
  * `upload <zip> --project ID [--name N] [--tag T] [--schema file] [--callbacks a,b] [--workspace ID] [--api URL]`:
- * POST /api/task/upload; prints `{ taskId, versionTag, created }`.
+ * POST /api/task/upload; prints `{ taskId, versionTag, created, definedCallbacks }`. Without `--callbacks`, the
+ * callbacks are detected from the ZIP's index.js (`--callbacks ''` sends none).
  */
 export async function upload(argv: string[]) {
   const { values, positionals } = parseArgs({
@@ -79,8 +102,9 @@ export async function uploadZip(target: Target, input: UploadInput) {
     checkSum: createHash('sha256').update(bytes).digest('hex'),
     ...(input.tag !== undefined && { versionTag: input.tag }),
     ...(input.schema !== undefined && { schema: input.schema }),
-    ...(input.callbacks && { definedCallbacks: input.callbacks }),
   };
+  const definedCallbacks = input.callbacks ?? (await detectCallbacks(bytes));
+  if (definedCallbacks.length > 0 || input.callbacks) Object.assign(data, { definedCallbacks });
   const form = new FormData();
   form.set('data', JSON.stringify(data));
   form.set('blob', new Blob([bytes], { type: 'application/zip' }), path.basename(zipPath));
@@ -104,5 +128,5 @@ export async function uploadZip(target: Target, input: UploadInput) {
     });
   }
   const { taskId, versionTag, created } = body;
-  return { taskId, versionTag, created };
+  return { taskId, versionTag, created, definedCallbacks };
 }
