@@ -26,7 +26,11 @@ const FAIL_REASONS = ['SimulationFailed', 'ExecutionReverted', 'InsufficientFund
 const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
 
 /** `--callback` runs that callback instead of `run`, with the event the flags describe. */
-function callbackOf(values: { callback?: string; 'tx-hash'?: string; reason?: string }): CallbackInput | undefined {
+function callbackOf(values: {
+  callback?: string;
+  'tx-hash'?: string;
+  reason?: string;
+}): CallbackInput | undefined {
   const { callback: name, 'tx-hash': txHash, reason } = values;
   if (name === undefined) {
     if (txHash || reason) throw new CliError('--tx-hash and --reason need --callback');

@@ -2,8 +2,9 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executions } from '@/db/schema';
 import type { SemanticError } from '@/db/schema/executions';
-import type { JsonObject } from '@/lib/runtime/task-types';
+import type { JsonObject, PlannedCall } from '@/lib/runtime/task-types';
 import { meterExecution } from '@/lib/usage/metering';
+import { queueCallback, scheduleCallback } from './callbacks';
 
 /** Statuses an execution never leaves (submitted_unknown waits for reconciliation, not for this run). */
 export const FINAL_STATUSES = ['confirmed', 'failed', 'skipped', 'submitted_unknown'] as const;
@@ -36,13 +37,16 @@ export type Ending = {
    * over since ends nothing and leaves the storage lock to the run that took it.
    */
   claimedAt?: Date;
+  /** The calls the run returned, for an onFail callback after a failed simulation (see callbacks.ts). */
+  calls?: PlannedCall[];
 };
 
 /**
  * Ends an execution in one transaction: its final status and figures, the workspace's usage counters (once:
  * only the transition out of an unfinished status counts), and the storage: `commit` writes the run's object
  * (version + 1) when it changed; either way the run's lock is released (unless a fenced ending found its claim
- * taken over: see `Ending.claimedAt`).
+ * taken over: see `Ending.claimedAt`). An ending that calls for a callback the release defines marks it pending
+ * in the same transaction, and queues its job once committed (callbacks.ts).
  */
 export async function finishExecution(
   db: DbOrTx,
@@ -50,7 +54,7 @@ export async function finishExecution(
   ending: Ending,
   storage?: { executableId: string; commit: JsonObject | null },
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const { ended, callback } = await db.transaction(async (tx) => {
     const snapshot =
       storage?.commit && Buffer.byteLength(JSON.stringify(storage.commit)) <= SNAPSHOT_LIMIT_BYTES
         ? storage.commit
@@ -81,12 +85,17 @@ export async function finishExecution(
         workspaceId: executions.workspaceId,
         computeUnits: executions.computeUnits,
         rpcRequests: executions.rpcRequests,
+        functionId: executions.functionId,
+        dryRun: executions.dryRun,
+        txHash: executions.txHash,
       });
     if (ended) await meterExecution(tx, ended.workspaceId, ended);
     if (storage && (ended || !ending.claimedAt))
       await releaseStorage(tx, storage.executableId, executionId, storage.commit);
-    return Boolean(ended);
+    return { ended, callback: ended ? await scheduleCallback(tx, executionId, ended, ending) : false };
   });
+  if (callback) await queueCallback(executionId);
+  return Boolean(ended);
 }
 
 /**

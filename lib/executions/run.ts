@@ -195,7 +195,7 @@ export async function evaluateExecution(
       throw error;
     }
     if (error.code !== 'broadcast_unknown') {
-      await finish(failed(error.code, error.message), unlock);
+      await finish({ ...failed(error.code, error.message), calls }, unlock);
       // The owners changed the Safe: the profile is read again so its page shows what happened.
       if (error.code === 'module_not_enabled')
         await enqueue('profile/provision.requested', { profileId: ctx.profile.id });

@@ -41,7 +41,9 @@ export async function describeTask(source: string): Promise<TaskDescription> {
       { timeout: EVALUATE_TIMEOUT_MS },
     );
     if (typeof answer !== 'string')
-      throw new SandboxBuildError('index.js must export a task as its default export (`export default defineTask(…)`)');
+      throw new SandboxBuildError(
+        'index.js must export a task as its default export (`export default defineTask(…)`)',
+      );
     return { callbacks: JSON.parse(answer) as CallbackName[] };
   } catch (error) {
     if (error instanceof SandboxBuildError) throw error;

@@ -90,7 +90,8 @@ export async function runInIsolate(
         'callback_missing',
         `the task's default export has no ${input.callback?.name} function`,
       );
-    if (answer.status === 'callback_done') return { ending: { kind: 'callback' }, storageJson: answer.storage };
+    if (answer.status === 'callback_done')
+      return { ending: { kind: 'callback' }, storageJson: answer.storage };
     if (answer.status === 'threw')
       throw new TaskFailure(
         'task_threw',
