@@ -11,8 +11,9 @@ import { MAX_MESSAGE_BYTES } from '@/lib/runtime/task-runner/redact';
 import type { CallbackInput, JsonObject, TaskError, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf, meterUsage } from '@/lib/usage/metering';
 import { boundSecrets, loadRunContext, type RunContext, runArgs } from './context';
-import { lockStorage, releaseStorage } from './finish';
+import { releaseStorage } from './finish';
 import { STALE_RUN_MS } from './run';
+import { lockStorageWaiting } from './storage-lock';
 
 // Runs an ended execution's pending callback once: claimed pending → running (a retried or duplicate job finds
 // it running and does nothing), run in the executable's sandbox runner with the executable's storage under the
@@ -23,7 +24,6 @@ import { STALE_RUN_MS } from './run';
 
 /** How long a callback waits for the storage lock another run holds before it fails `storage_locked`. */
 export const CALLBACK_LOCK_WAIT_MS = 60_000;
-const LOCK_POLL_MS = 500;
 
 type Claimed = Required<Pick<CallbackOutcome, 'name' | 'event'>>;
 
@@ -35,15 +35,6 @@ async function claimCallback(db: DbOrTx, executionId: string): Promise<Claimed |
     .where(and(eq(executions.id, executionId), sql`${executions.callback}->>'status' = 'pending'`))
     .returning({ callback: executions.callback });
   return row?.callback ? { name: row.callback.name, event: row.callback.event } : null;
-}
-
-async function waitForStorage(db: DbOrTx, executableId: string, executionId: string) {
-  const deadline = Date.now() + CALLBACK_LOCK_WAIT_MS;
-  for (;;) {
-    const storage = await lockStorage(db, executableId, executionId, STALE_RUN_MS);
-    if (storage || Date.now() >= deadline) return storage;
-    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
-  }
 }
 
 type Ended = { outcome: TaskOutcome | null; error?: TaskError };
@@ -65,7 +56,13 @@ export async function runExecutionCallback(
   let ended: Ended;
   let locked = false;
   try {
-    const storage = await waitForStorage(db, ctx.executable.id, executionId);
+    const storage = await lockStorageWaiting(
+      db,
+      ctx.executable.id,
+      executionId,
+      STALE_RUN_MS,
+      CALLBACK_LOCK_WAIT_MS,
+    );
     locked = storage !== null;
     ended = storage
       ? await runCallback(db, ctx, callback, storage)

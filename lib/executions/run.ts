@@ -9,7 +9,8 @@ import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
 import { loadRunContext, refusalToRun } from './context';
-import { type Ending, FINAL_STATUSES, failed, finishExecution, lockStorage, releaseStorage } from './finish';
+import { type Ending, FINAL_STATUSES, failed, finishExecution, releaseStorage } from './finish';
+import { lockStorageWaiting, RUN_LOCK_WAIT_MS } from './storage-lock';
 import { appendLogs, callMetadata, runReleaseTask } from './task';
 
 /**
@@ -102,7 +103,7 @@ export async function evaluateExecution(
     await finish(failed('executable_unavailable', `not run: ${refusal}`));
     return { next: 'done' };
   }
-  const storage = await lockStorage(db, executable.id, executionId, STALE_RUN_MS);
+  const storage = await lockStorageWaiting(db, executable.id, executionId, STALE_RUN_MS, RUN_LOCK_WAIT_MS);
   if (!storage) {
     await finish(failed('storage_locked', 'another run holds the storage lock'));
     return { next: 'done' };
