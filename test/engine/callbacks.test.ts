@@ -43,8 +43,13 @@ afterAll(async () => {
 });
 
 /** Uploads TASK (declaring `callbacks` at upload) and creates an active executable with `args`. */
-async function callbackExe(args: Record<string, unknown>, permissions: string, callbacks?: string[]) {
-  const res = await upload(w.token, taskZip(TASK, { 'permissions.json': permissions }), {
+async function callbackExe(
+  args: Record<string, unknown>,
+  permissions: string,
+  callbacks?: string[],
+  source = TASK,
+) {
+  const res = await upload(w.token, taskZip(source, { 'permissions.json': permissions }), {
     workspaceId: w.workspaceId,
     projectId: w.projectId,
     taskName: `cb-${uniq()}`,
@@ -99,8 +104,9 @@ describe('callbacks after the outcome', () => {
       message: `onSuccess got ${ended.txHash}`,
       data: { callback: 'onSuccess' },
     });
-    // the callback's compute units are added to the execution's
-    expect(execution.computeUnits).toBeGreaterThan(ended.computeUnits);
+    // the callback's compute units are added to the execution's: a run and a callback of well under a second
+    // without requests cost one unit each
+    expect(execution.computeUnits).toBeGreaterThanOrEqual(2);
   });
 
   it('mined and reverted → onFail ExecutionReverted with the transaction hash', async () => {
@@ -204,5 +210,29 @@ describe('callbacks after the outcome', () => {
     expect(logs.some((l: any) => l.data?.callback)).toBe(false);
     const storage = (await api(`/api/v1/executables/${exe.id}/storage`, { token: w.token })).body.data;
     expect(storage.value).toEqual({});
+  });
+
+  it("a run that finds the previous execution's callback holding the storage lock waits for it", async () => {
+    const slow = `export default { __tickworkTask: 1,
+      run: async (ctx) => ({ canExec: true, calls: [{ to: ctx.args.to, data: '0x', value: '1' }] }),
+      onSuccess: async (ctx) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await ctx.storage.set('n', ((await ctx.storage.get('n')) ?? 0) + 1);
+      } };\n`;
+    const to = newAddress();
+    const exe = await callbackExe({ to }, transfersTo(to), ['onSuccess'], slow);
+    const first = await runToEnd(w.token, exe.id);
+    expect(first.execution.status).toBe('confirmed');
+    for (let i = 0; i < 100; i++) {
+      const now = (await api(`/api/v1/executions/${first.execution.id}`, { token: w.token })).body.data;
+      if (now.callback.status !== 'pending') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const second = await runToEnd(w.token, exe.id);
+    expect(second.execution).toMatchObject({ status: 'confirmed', error: null });
+    await callbackEnded(first.execution.id, exe.id);
+    const { execution, storage } = await callbackEnded(second.execution.id, exe.id);
+    expect(execution.callback.status).toBe('succeeded');
+    expect(storage.value).toEqual({ n: 2 });
   });
 });
