@@ -2,8 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { unzipSync } from 'fflate';
-import { describeTask } from '@/lib/runtime/describe-task';
+import { callbacksOfZip } from '@/lib/runtime/describe-task';
 import { CliError, userPath } from '../output';
 import { reach, resolveTarget, type Target } from '../target';
 
@@ -19,26 +18,6 @@ function readSchema(file: string): string {
     throw new CliError(`${file} must hold a JSON Schema object`, { code: 'invalid_schema' });
   }
   return text;
-}
-
-/**
- * The callbacks the ZIP's index.js defines (its default export's onSuccess / onFail functions), loaded in the
- * sandbox runner's isolate; [] when there is no index.js or it does not load (the upload's own checks and the
- * sandbox build report those).
- */
-export async function detectCallbacks(bytes: Uint8Array): Promise<string[]> {
-  let source: Uint8Array | undefined;
-  try {
-    source = unzipSync(bytes, { filter: (file) => file.name === 'index.js' })['index.js'];
-  } catch {
-    return [];
-  }
-  if (!source) return [];
-  try {
-    return (await describeTask(new TextDecoder().decode(source))).callbacks;
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -103,7 +82,7 @@ export async function uploadZip(target: Target, input: UploadInput) {
     ...(input.tag !== undefined && { versionTag: input.tag }),
     ...(input.schema !== undefined && { schema: input.schema }),
   };
-  const definedCallbacks = input.callbacks ?? (await detectCallbacks(bytes));
+  const definedCallbacks = input.callbacks ?? (await callbacksOfZip(bytes));
   if (definedCallbacks.length > 0 || input.callbacks) Object.assign(data, { definedCallbacks });
   const form = new FormData();
   form.set('data', JSON.stringify(data));

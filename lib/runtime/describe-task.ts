@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import ivm from 'isolated-vm';
 import { POLYFILLS } from './polyfills';
 import { SandboxBuildError } from './sandbox';
@@ -51,4 +52,23 @@ export async function describeTask(source: string): Promise<TaskDescription> {
   } finally {
     if (!isolate.isDisposed) isolate.dispose();
   }
+}
+
+/**
+ * The callbacks a release ZIP's index.js defines (`describeTask`); [] when there is no index.js or it does not
+ * load (the upload's own checks and the sandbox build report those). What `tickwork upload` and the console's
+ * upload send as definedCallbacks when none are given.
+ */
+export async function callbacksOfZip(bytes: Uint8Array): Promise<CallbackName[]> {
+  let source: Uint8Array | undefined;
+  try {
+    source = unzipSync(bytes, { filter: (file) => file.name === 'index.js' })['index.js'];
+  } catch {
+    return [];
+  }
+  if (!source) return [];
+  return describeTask(new TextDecoder().decode(source)).then(
+    (d) => d.callbacks,
+    () => [],
+  );
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { describeTask } from '@/lib/runtime/describe-task';
+import { callbacksOfZip, describeTask } from '@/lib/runtime/describe-task';
 import { SandboxBuildError } from '@/lib/runtime/sandbox';
 import { runTask } from '@/lib/runtime/task-runner';
 import type { CallbackInput, TaskHost, TaskInput } from '@/lib/runtime/task-types';
-import { bundledTask } from '../support/bundles';
+import { bundledTask, makeZip } from '../support/bundles';
 
 // The isolate runner with a callback input: `task[name](ctx, event)` runs instead of run, with the same context,
 // storage and logs; its return value is ignored. Plus describeTask (what upload sends as definedCallbacks) and
@@ -126,6 +126,14 @@ describe('describeTask and defineTask', () => {
     expect(await describeTask(none)).toEqual({ callbacks: [] });
     const onlyFail = `export default { __tickworkTask: 1, run() {}, onSuccess: 'not a function', onFail() {} };`;
     expect(await describeTask(onlyFail)).toEqual({ callbacks: ['onFail'] });
+  });
+
+  it('callbacksOfZip reads them from a release ZIP; [] for a ZIP without a loadable task', async () => {
+    const source = `export default { __tickworkTask: 1, run() {}, onSuccess() {} };`;
+    expect(await callbacksOfZip(makeZip({ 'index.js': source }))).toEqual(['onSuccess']);
+    expect(await callbacksOfZip(makeZip({ 'index.js': 'export default {' }))).toEqual([]);
+    expect(await callbacksOfZip(makeZip({ 'other.js': source }))).toEqual([]);
+    expect(await callbacksOfZip(new TextEncoder().encode('not a zip'))).toEqual([]);
   });
 
   it('refuses a bundle that is not a task', async () => {
