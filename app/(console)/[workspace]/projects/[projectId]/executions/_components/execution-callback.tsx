@@ -31,7 +31,7 @@ export function ExecutionCallback({ callback }: { callback: Callback }) {
   const unfinished = callbackUnfinished(callback);
   return (
     <Card data-testid="execution-callback">
-      <CardHeader>
+      <CardHeader className={callback.error ? undefined : 'pb-5'}>
         <CardTitle className="flex flex-wrap items-center gap-2">
           Callback <code className="font-mono text-sm">{callback.name}</code>
           <Badge
