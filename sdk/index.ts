@@ -122,11 +122,41 @@ export type TaskResult =
 
 export type TaskRun<Args> = (ctx: TaskContext<Args>) => TaskResult | Promise<TaskResult>;
 
+/** What `onSuccess` gets once the execution is `confirmed`: the mined transaction. */
+export type SuccessEvent = { transactionHash: Hex };
+
+/** `onFail` after the batch failed its simulation (nothing was sent): the calls the run returned. */
+export type SimulationFailedEvent = {
+  reason: 'SimulationFailed';
+  calls: { to: Address; data: Hex; value: string }[];
+};
+/** `onFail` after the transaction was mined and reverted. */
+export type ExecutionRevertedEvent = { reason: 'ExecutionReverted'; transactionHash: Hex };
+/** `onFail` when the profile's account could not pay for the batch (gas or value). */
+export type InsufficientFundsEvent = { reason: 'InsufficientFunds' };
+/** Why the execution failed; a task that throws or returns an invalid result gets no callback. */
+export type FailEvent = SimulationFailedEvent | ExecutionRevertedEvent | InsufficientFundsEvent;
+
+/**
+ * A callback runs in the sandbox after the execution's outcome is known, with the same context as `run` (its
+ * storage writes are committed, its logs join the execution's). Whatever it returns is ignored: it cannot
+ * submit calls. A callback that throws leaves the execution's outcome as it was; the failure is shown on it.
+ */
+export type TaskCallback<Args, Event> = (ctx: TaskContext<Args>, event: Event) => unknown;
+
 export type TaskDefinition<Args> = {
   /** JSON Schema of the args, kept on the task for tooling; the server checks the schema given at upload. */
   schema?: JsonObject;
   run: TaskRun<Args>;
+  /** Runs after the execution is `confirmed`, with its transaction hash. */
+  onSuccess?: TaskCallback<Args, SuccessEvent>;
+  /** Runs after the execution `failed` in simulation, on chain (reverted) or for lack of funds. */
+  onFail?: TaskCallback<Args, FailEvent>;
 };
+
+/** The callbacks a task may define (what `definedCallbacks` lists at upload). */
+export const CALLBACK_NAMES = ['onSuccess', 'onFail'] as const;
+export type CallbackName = (typeof CALLBACK_NAMES)[number];
 
 /** What `defineTask` returns and what index.js must export as default. */
 export type Task<Args = JsonObject> = TaskDefinition<Args> & { readonly __tickworkTask: 1 };
@@ -137,6 +167,9 @@ export type Task<Args = JsonObject> = TaskDefinition<Args> & { readonly __tickwo
  */
 export function defineTask<Args = JsonObject>(definition: TaskDefinition<Args>): Task<Args> {
   if (typeof definition?.run !== 'function') throw new TypeError('defineTask: run must be a function');
+  for (const name of CALLBACK_NAMES)
+    if (definition[name] !== undefined && typeof definition[name] !== 'function')
+      throw new TypeError(`defineTask: ${name} must be a function when present`);
   return Object.freeze({ ...definition, __tickworkTask: 1 as const });
 }
 

@@ -6,6 +6,7 @@ import { type BuildFailure, type BuildOptions, type BuildResult, build, type Plu
 import { type Zippable, zipSync } from 'fflate';
 import { BUNDLE_LIMITS } from '@/lib/functions/bundle';
 import { PermissionsSchema } from '@/lib/functions/permissions';
+import { describeTask } from '@/lib/runtime/describe-task';
 import { type AdaptedEntry, adapterFor } from '../compat/adapters';
 import { CliError, userPath } from '../output';
 
@@ -199,8 +200,13 @@ export async function bundle(argv: string[]) {
   if (positionals.length !== 1) throw new CliError('usage: bundle <dir> [--out file.zip] [--minify]');
   const dir = userPath(positionals[0]);
   const out = userPath(values.out ?? `${path.basename(dir)}.zip`);
-  const { zip, checkSum } = await buildRelease(dir, { minify: values.minify });
+  const { zip, checkSum, source } = await buildRelease(dir, { minify: values.minify });
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, zip);
-  return { path: out, checkSum };
+  // What `upload` will send as definedCallbacks (detected the same way); [] when index.js does not load.
+  const callbacks = await describeTask(source).then(
+    (d) => d.callbacks,
+    () => [],
+  );
+  return { path: out, checkSum, callbacks };
 }

@@ -165,6 +165,7 @@ export async function replay(argv: string[]): Promise<Printed> {
         fetch: publicFetch({ allowPrivate: process.env.TICKWORK_SANDBOX_FETCH_PRIVATE === 'allow' }),
       },
     );
+    if (outcome.kind === 'callback') throw new Error('the runner answered a callback outcome for a run');
     const blockText = block === undefined ? 'latest' : block.toString();
     const differences = compareOutcomes(execution, outcome);
     const report: ReplayReport = {

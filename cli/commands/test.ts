@@ -5,7 +5,7 @@ import { type Permissions, PermissionsSchema } from '@/lib/functions/permissions
 import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
 import { isolateRunner, SandboxBuildError } from '@/lib/runtime/sandbox';
-import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
+import type { CallbackInput, JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
 import { PLAN_IDS, PLANS, type PlanId } from '@/lib/usage/plans';
 import { CliError, Printed, userPath } from '../output';
@@ -20,7 +20,34 @@ import { buildRelease } from './bundle';
 const USAGE =
   'usage: test <dir> [--args file.json] [--arg key=value]… [--schema file.json] [--storage file.json [--save-storage]] ' +
   '[--env file] [--rpc-url URL | --fork-url URL [--fork-block N]] [--chain-id N] [--abi file]… ' +
-  '[--simulate --from ADDRESS] [--plan free|pro|enterprise] [--json]';
+  '[--simulate --from ADDRESS] [--callback onSuccess --tx-hash 0x… | --callback onFail --reason R [--tx-hash 0x…]] ' +
+  '[--plan free|pro|enterprise] [--json]';
+
+const FAIL_REASONS = ['SimulationFailed', 'ExecutionReverted', 'InsufficientFunds'];
+const TX_HASH = /^0x[0-9a-fA-F]{64}$/;
+
+/** `--callback` runs that callback instead of `run`, with the event the flags describe. */
+function callbackOf(values: {
+  callback?: string;
+  'tx-hash'?: string;
+  reason?: string;
+}): CallbackInput | undefined {
+  const { callback: name, 'tx-hash': txHash, reason } = values;
+  if (name === undefined) {
+    if (txHash || reason) throw new CliError('--tx-hash and --reason need --callback');
+    return undefined;
+  }
+  const hash = () => {
+    if (!txHash || !TX_HASH.test(txHash)) throw new CliError('--tx-hash: a 0x transaction hash of 32 bytes');
+    return txHash.toLowerCase();
+  };
+  if (name === 'onSuccess') return { name, event: { transactionHash: hash() } };
+  if (name !== 'onFail') throw new CliError(`--callback ${name}: onSuccess or onFail`);
+  if (reason === 'SimulationFailed') return { name, event: { reason, calls: [] } };
+  if (reason === 'ExecutionReverted') return { name, event: { reason, transactionHash: hash() } };
+  if (reason === 'InsufficientFunds') return { name, event: { reason } };
+  throw new CliError(`--reason: one of ${FAIL_REASONS.join(', ')}`);
+}
 
 const DEFAULT_RPC_URL = 'http://127.0.0.1:8545';
 
@@ -43,6 +70,9 @@ function options(argv: string[]) {
       simulate: { type: 'boolean', default: false },
       from: { type: 'string' },
       plan: { type: 'string', default: 'free' },
+      callback: { type: 'string' },
+      'tx-hash': { type: 'string' },
+      reason: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
@@ -54,7 +84,9 @@ function options(argv: string[]) {
     throw new CliError(`--plan ${values.plan}: one of ${PLAN_IDS.join(', ')}`);
   if (values['chain-id'] !== undefined && !/^\d+$/.test(values['chain-id']))
     throw new CliError(`--chain-id ${values['chain-id']}: expected a number`);
-  return { dir: userPath(positionals[0]), values, plan: values.plan as PlanId };
+  const callback = callbackOf(values);
+  if (callback && values.simulate) throw new CliError('--simulate runs the calls of run, not of a callback');
+  return { dir: userPath(positionals[0]), values, plan: values.plan as PlanId, callback };
 }
 
 const parsePermissions = (bytes: Uint8Array | null): Permissions | null =>
@@ -76,7 +108,7 @@ async function chainIdOf(rpcUrl: string, given: string | undefined): Promise<num
  * when the run failed (docs/local-testing.md).
  */
 export async function test(argv: string[]): Promise<Printed> {
-  const { dir, values, plan } = options(argv);
+  const { dir, values, plan, callback } = options(argv);
   const from = values.simulate ? checkFrom(values.from) : undefined;
   const release = await buildRelease(dir);
   const permissions = parsePermissions(release.permissions);
@@ -119,6 +151,7 @@ export async function test(argv: string[]): Promise<Printed> {
           scheduledAt: new Date().toISOString(),
           dryRun: false,
         },
+        ...(callback && { callback }),
       },
       {
         chainRequest: chainBridge(rpcUrl),
@@ -166,7 +199,11 @@ export function reportOf(
   const { savedTo, ...rest } = extra;
   return {
     ok: outcome.kind !== 'error',
-    result: outcome.kind === 'error' ? null : { canExec: outcome.kind === 'exec', message: outcome.message },
+    result:
+      outcome.kind === 'error' || outcome.kind === 'callback'
+        ? null
+        : { canExec: outcome.kind === 'exec', message: outcome.message },
+    callback: outcome.kind === 'callback' ? 'returned' : null,
     error: outcome.kind === 'error' ? outcome.error : null,
     logs: outcome.logs,
     storage: { changed: outcome.storageChanged, after: outcome.storage, savedTo },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { callbacksOfZip } from '@/lib/runtime/describe-task';
 import { CliError, userPath } from '../output';
 import { reach, resolveTarget, type Target } from '../target';
 
@@ -21,7 +22,8 @@ function readSchema(file: string): string {
 
 /**
  * `upload <zip> --project ID [--name N] [--tag T] [--schema file] [--callbacks a,b] [--workspace ID] [--api URL]`:
- * POST /api/task/upload; prints `{ taskId, versionTag, created }`.
+ * POST /api/task/upload; prints `{ taskId, versionTag, created, definedCallbacks }`. Without `--callbacks`, the
+ * callbacks are detected from the ZIP's index.js (`--callbacks ''` sends none).
  */
 export async function upload(argv: string[]) {
   const { values, positionals } = parseArgs({
@@ -79,8 +81,9 @@ export async function uploadZip(target: Target, input: UploadInput) {
     checkSum: createHash('sha256').update(bytes).digest('hex'),
     ...(input.tag !== undefined && { versionTag: input.tag }),
     ...(input.schema !== undefined && { schema: input.schema }),
-    ...(input.callbacks && { definedCallbacks: input.callbacks }),
   };
+  const definedCallbacks = input.callbacks ?? (await callbacksOfZip(bytes));
+  if (definedCallbacks.length > 0 || input.callbacks) Object.assign(data, { definedCallbacks });
   const form = new FormData();
   form.set('data', JSON.stringify(data));
   form.set('blob', new Blob([bytes], { type: 'application/zip' }), path.basename(zipPath));
@@ -104,5 +107,5 @@ export async function uploadZip(target: Target, input: UploadInput) {
     });
   }
   const { taskId, versionTag, created } = body;
-  return { taskId, versionTag, created };
+  return { taskId, versionTag, created, definedCallbacks };
 }

@@ -1,4 +1,4 @@
-import type { PlannedCall, TaskOutcome } from '@/lib/runtime/task-types';
+import type { PlannedCall, RunOutcome } from '@/lib/runtime/task-types';
 
 // What `tickwork replay` compares: the decision the recorded run's task took (skip, exec with its calls, or an
 // error) against the one the replay took, field by field.
@@ -60,7 +60,7 @@ const sameCalls = (recorded: RecordedExecution['calls'], replayed: PlannedCall[]
  * The differences between the recorded run and the replay (empty: the same). A dry run that returned calls
  * without a message is recorded with the engine's "dry run: …" summary: that message is not a difference.
  */
-export function compareOutcomes(recorded: RecordedExecution, replay: TaskOutcome): Difference[] {
+export function compareOutcomes(recorded: RecordedExecution, replay: RunOutcome): Difference[] {
   const before = recordedDecision(recorded);
   const after: Decision = replay.kind;
   if (before !== after) return [{ field: 'decision', recorded: before, replayed: after }];

@@ -8,6 +8,8 @@ export type TestReport = {
   /** The task ran to a result (canExec true or false); false when it threw, timed out or broke a limit. */
   ok: boolean;
   result: { canExec: boolean; message: string | null } | null;
+  /** `--callback`: 'returned' when the callback ran to its end (its return value is ignored). */
+  callback: 'returned' | null;
   error: { code: string; message: string } | null;
   calls: DecodedCall[];
   logs: TaskLogLine[];
@@ -50,6 +52,7 @@ function callLines(call: DecodedCall, index: number): string[] {
 export function formatReport(r: TestReport): string {
   const out: string[] = [];
   if (r.error) out.push(`error     ${r.error.code}: ${r.error.message}`);
+  if (r.callback) out.push('callback  returned (its return value is ignored)');
   if (r.result) {
     const message = r.result.message === null ? '' : `  ${r.result.message}`;
     out.push(`result    canExec ${r.result.canExec}${message}`);

@@ -35,10 +35,15 @@ export const executionTriggerEnum = pgEnum('execution_trigger', [
 export type SubmittedCall = { to: string; selector: string; value?: string };
 export type SemanticError = { code: string; message: string };
 
-/** How a release's callback went; shown on the execution. */
+/**
+ * How a release's callback went; shown on the execution. `pending` is set with the final status, `running` once
+ * a job took it (a retried job never runs it again), then `succeeded` or `failed`. `event` is what the callback
+ * gets (lib/runtime/task-types.ts CallbackEvent), kept for the job; the API does not show it.
+ */
 export type CallbackOutcome = {
   name: string;
-  status: 'pending' | 'succeeded' | 'failed';
+  status: 'pending' | 'running' | 'succeeded' | 'failed';
+  event?: unknown;
   error?: { code: string; message: string };
   durationMs?: number;
   finishedAt?: string;

@@ -1,6 +1,7 @@
 import { maintenanceFunction } from './maintenance';
 import { provisionExecutableFunction } from './provision-executable';
 import { provisionProfileFunction } from './provision-profile';
+import { runCallbackFunction } from './run-callback';
 import { runExecutionFunction } from './run-execution';
 import { scheduleTickFunction } from './schedule-tick';
 import { switchExecutableFunctionFunction } from './switch-executable-function';
@@ -11,6 +12,7 @@ export const functions = [
   provisionExecutableFunction,
   switchExecutableFunctionFunction,
   runExecutionFunction,
+  runCallbackFunction,
   scheduleTickFunction,
   maintenanceFunction,
 ];

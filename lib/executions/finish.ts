@@ -3,9 +3,10 @@ import type { DbOrTx } from '@/db/client';
 import { executions } from '@/db/schema';
 import type { SemanticError } from '@/db/schema/executions';
 import { observeFinished } from '@/lib/metrics/observe';
-import type { JsonObject } from '@/lib/runtime/task-types';
+import type { JsonObject, PlannedCall } from '@/lib/runtime/task-types';
 import { recordingVersion } from '@/lib/storage/versions';
 import { meterExecution } from '@/lib/usage/metering';
+import { queueCallback, scheduleCallback } from './callbacks';
 
 /** Statuses an execution never leaves (submitted_unknown waits for reconciliation, not for this run). */
 export const FINAL_STATUSES = ['confirmed', 'failed', 'skipped', 'submitted_unknown'] as const;
@@ -38,13 +39,16 @@ export type Ending = {
    * over since ends nothing and leaves the storage lock to the run that took it.
    */
   claimedAt?: Date;
+  /** The calls the run returned, for an onFail callback after a failed simulation (see callbacks.ts). */
+  calls?: PlannedCall[];
 };
 
 /**
  * Ends an execution in one transaction: its final status and figures, the workspace's usage counters (once:
  * only the transition out of an unfinished status counts), and the storage: `commit` writes the run's object
  * (version + 1) when it changed; either way the run's lock is released (unless a fenced ending found its claim
- * taken over: see `Ending.claimedAt`).
+ * taken over: see `Ending.claimedAt`). An ending that calls for a callback the release defines marks it pending
+ * in the same transaction, and queues its job once committed (callbacks.ts).
  */
 export async function finishExecution(
   db: DbOrTx,
@@ -52,7 +56,7 @@ export async function finishExecution(
   ending: Ending,
   storage?: { executableId: string; commit: JsonObject | null },
 ): Promise<boolean> {
-  const ended = await db.transaction(async (tx) => {
+  const { ended, callback } = await db.transaction(async (tx) => {
     const snapshot =
       storage?.commit && Buffer.byteLength(JSON.stringify(storage.commit)) <= SNAPSHOT_LIMIT_BYTES
         ? storage.commit
@@ -86,13 +90,17 @@ export async function finishExecution(
         trigger: executions.trigger,
         scheduledAt: executions.scheduledAt,
         finishedAt: executions.finishedAt,
+        functionId: executions.functionId,
+        dryRun: executions.dryRun,
+        txHash: executions.txHash,
       });
     if (ended) await meterExecution(tx, ended.workspaceId, ended);
     if (storage && (ended || !ending.claimedAt))
       await releaseStorage(tx, storage.executableId, executionId, storage.commit);
-    return ended;
+    return { ended, callback: ended ? await scheduleCallback(tx, executionId, ended, ending) : false };
   });
   if (ended) observeFinished({ ...ended, status: ending.status }, ended.finishedAt ?? new Date());
+  if (callback) await queueCallback(executionId);
   return Boolean(ended);
 }
 

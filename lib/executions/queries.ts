@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables, executionLogs, executions } from '@/db/schema';
+import type { CallbackOutcome } from '@/db/schema/executions';
 import { notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
 import { idFloor } from '@/lib/ids';
@@ -10,6 +11,15 @@ type ExecutionRow = typeof executions.$inferSelect;
 type Status = ExecutionRow['status'];
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** The callback as the API shows it: its event stays internal (the job's input). */
+const publicCallback = ({ name, status, error, durationMs, finishedAt }: CallbackOutcome) => ({
+  name,
+  status,
+  error: error ?? null,
+  durationMs: durationMs ?? null,
+  finishedAt: finishedAt ?? null,
+});
 
 export const toExecution = (e: ExecutionRow) => ({
   id: e.id,
@@ -31,6 +41,7 @@ export const toExecution = (e: ExecutionRow) => ({
   computeUnits: e.computeUnits,
   rpcRequests: e.rpcRequests,
   runner: e.runner,
+  callback: e.callback ? publicCallback(e.callback) : null,
   scheduledAt: e.scheduledAt.toISOString(),
   startedAt: iso(e.startedAt),
   finishedAt: iso(e.finishedAt),

@@ -5,6 +5,7 @@ import { receiptReader } from '@/lib/chains/submitters';
 import { submissionHash } from '@/lib/chains/submitters/types';
 import { publicClientFor } from '@/lib/profiles/chain';
 import { keyAccountOf } from '@/lib/profiles/key-account';
+import { pendingCallback, queueCallback } from './callbacks';
 import { receiptEnding } from './confirm';
 import { loadRunContext } from './context';
 import { failed } from './finish';
@@ -21,7 +22,7 @@ type Look = { resolved: true; set: Partial<typeof executions.$inferInsert> } | {
 
 /**
  * Resolves submissions whose receipt did not come in time (`submitted_unknown`, due for a look): a receipt
- * found later ends them confirmed or failed; a nonce the account has since used for another transaction
+ * found later ends them confirmed or failed (with their callback pending, when the release defines it); a nonce the account has since used for another transaction
  * ends them failed (`transaction_dropped`); otherwise they are looked at again later, ever more rarely, for a
  * day. Usage was counted when they ended as unknown, so nothing is metered twice. Answers the resolved ids.
  */
@@ -47,7 +48,10 @@ export async function reconcileSubmissions(db: Db, now = new Date()): Promise<st
       .set(set)
       .where(and(eq(executions.id, id), eq(executions.status, 'submitted_unknown')))
       .returning({ id: executions.id });
-    if (updated && look.resolved) resolved.push(id);
+    if (updated && look.resolved) {
+      resolved.push(id);
+      if (look.set.callback) await queueCallback(id);
+    }
   }
   return resolved;
 }
@@ -70,10 +74,25 @@ async function lookFor(db: Db, executionId: string): Promise<Look> {
     const receipt = await submitter.confirm(hash, LOOK_MS);
     if (receipt.status !== 'unknown') {
       const { status, error, txHash, gasUsed, effectiveGasPrice, blockNumber } = receiptEnding(receipt);
+      // Set with the status (the update is conditioned on submitted_unknown), as finishExecution does.
+      const callback = await pendingCallback(
+        db,
+        ctx.execution.functionId,
+        { status, error, txHash },
+        ctx.execution.dryRun,
+      );
       // `error: null` clears the receipt_timeout the run ended with: a confirmation has no error.
       return {
         resolved: true,
-        set: { status, error: error ?? null, txHash, gasUsed, effectiveGasPrice, blockNumber },
+        set: {
+          status,
+          error: error ?? null,
+          txHash,
+          gasUsed,
+          effectiveGasPrice,
+          blockNumber,
+          ...(callback && { callback }),
+        },
       };
     }
     // A transaction whose nonce went elsewhere can never be mined (a user operation's nonce is not the EOA's).

@@ -10,8 +10,9 @@ import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
 import { loadRunContext, refusalToRun } from './context';
-import { type Ending, FINAL_STATUSES, failed, finishExecution, lockStorage, releaseStorage } from './finish';
+import { type Ending, FINAL_STATUSES, failed, finishExecution, releaseStorage } from './finish';
 import { recordReadPoint } from './read-point';
+import { lockStorageWaiting, RUN_LOCK_WAIT_MS } from './storage-lock';
 import { appendLogs, callMetadata, runReleaseTask } from './task';
 
 /**
@@ -107,7 +108,7 @@ export async function evaluateExecution(
     await finish(failed('executable_unavailable', `not run: ${refusal}`));
     return { next: 'done' };
   }
-  const storage = await lockStorage(db, executable.id, executionId, STALE_RUN_MS);
+  const storage = await lockStorageWaiting(db, executable.id, executionId, STALE_RUN_MS, RUN_LOCK_WAIT_MS);
   if (!storage) {
     await finish(failed('storage_locked', 'another run holds the storage lock'));
     return { next: 'done' };
@@ -208,7 +209,7 @@ export async function evaluateExecution(
       throw error;
     }
     if (error.code !== 'broadcast_unknown') {
-      await finish(failed(error.code, error.message), unlock);
+      await finish({ ...failed(error.code, error.message), calls }, unlock);
       // The owners changed the Safe: the profile is read again so its page shows what happened.
       if (error.code === 'module_not_enabled')
         await enqueue('profile/provision.requested', { profileId: ctx.profile.id });

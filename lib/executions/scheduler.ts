@@ -6,6 +6,7 @@ import { newId } from '@/lib/ids';
 import { enqueueAll, jobProvider } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { computeUnitsStandings } from '@/lib/usage/limits';
+import { requeueStrandedCallbacks } from './callbacks';
 import { runLeaseHeld } from './lease';
 import { reconcileSubmissions } from './reconcile';
 import { STALE_RUN_MS } from './run';
@@ -145,7 +146,10 @@ async function queueRuns(ids: string[]) {
 /** How long one tick keeps claiming while full batches come back (a backlog drains within a few ticks). */
 const TICK_BUDGET_MS = 3_000;
 
-/** One scheduler tick: fire what is due, rescue stranded runs, look again for unconfirmed submissions. */
+/**
+ * One scheduler tick: fire what is due, rescue stranded runs, look again for unconfirmed submissions, queue
+ * again callbacks whose job was lost.
+ */
 export async function schedulerTick(db: Db, now = new Date()) {
   const scheduled: string[] = [];
   const started = Date.now();
@@ -156,5 +160,6 @@ export async function schedulerTick(db: Db, now = new Date()) {
   }
   const requeued = await requeueStrandedExecutions(db, now);
   const reconciled = await reconcileSubmissions(db, now);
-  return { scheduled, requeued, reconciled };
+  const callbacks = await requeueStrandedCallbacks(db, now);
+  return { scheduled, requeued, reconciled, callbacks };
 }

@@ -38,6 +38,24 @@ export const ExecutionSchema = z
       description:
         'The sandbox runner that ran the task (`isolate`: the local isolated-vm runner); null before it ran',
     }),
+    callback: z
+      .object({
+        name: z.enum(['onSuccess', 'onFail']),
+        status: z.enum(['pending', 'running', 'succeeded', 'failed']),
+        error: z.object({ code: z.string(), message: z.string() }).nullable(),
+        durationMs: z.number().int().nullable(),
+        finishedAt: z.string().nullable(),
+      })
+      .nullable()
+      .meta({
+        description:
+          "The release's callback run after the outcome: `onSuccess` after `confirmed`, `onFail` after `failed` " +
+          'in simulation (`simulation_reverted`), on chain (`execution_reverted`) or for lack of funds ' +
+          '(`insufficient_funds`); only when the release lists it in `definedCallbacks`. `pending` until a job ' +
+          'takes it, `running`, then `succeeded` or `failed` (`error`: `task_threw`, `task_timeout`, ' +
+          "`callback_missing`, `storage_locked`…). It never changes `status`; its logs join the execution's " +
+          '(`data.callback` names it). null when none runs.',
+      }),
     scheduledAt: z.string(),
     startedAt: z.string().nullable(),
     finishedAt: z.string().nullable(),

@@ -8,7 +8,7 @@ import { observeSandboxRun } from '@/lib/metrics/observe';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
 import { sandboxRunner } from '@/lib/runtime/sandbox';
-import type { PlannedCall, TaskLogLine, TaskOutcome } from '@/lib/runtime/task-types';
+import type { PlannedCall, RunOutcome, TaskLogLine } from '@/lib/runtime/task-types';
 import { boundSecrets, type RunContext, runArgs } from './context';
 
 /**
@@ -19,7 +19,7 @@ export async function runReleaseTask(
   db: DbOrTx,
   ctx: RunContext,
   storage: Record<string, unknown>,
-): Promise<TaskOutcome> {
+): Promise<RunOutcome> {
   const { execution, executable } = ctx;
   const empty = { logs: [], storage, storageChanged: false, rpcRequests: 0, fetchRequests: 0, durationMs: 0 };
   const code = await loadReleaseCode(db, execution.functionId);
@@ -60,6 +60,7 @@ export async function runReleaseTask(
     appendLogs(db, execution.id, outcome.logs),
     db.update(executions).set({ runner: runner.name }).where(eq(executions.id, execution.id)),
   ]);
+  if (outcome.kind === 'callback') throw new Error('the runner answered a callback outcome for a run');
   return outcome;
 }
 

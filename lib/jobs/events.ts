@@ -16,6 +16,8 @@ export const JOB_EVENTS = {
   }),
   /** An execution is pending (schedule, webhook, manual run or simulation): evaluate, submit and confirm it. */
   'execution/requested': z.object({ executionId: z.string().min(1) }),
+  /** An ended execution's callback is pending (onSuccess / onFail): run it once in the sandbox. */
+  'execution/callback.requested': z.object({ executionId: z.string().min(1) }),
 } as const;
 
 export type JobEvent = keyof typeof JOB_EVENTS;

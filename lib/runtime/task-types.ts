@@ -6,6 +6,20 @@ export type JsonObject = { [key: string]: unknown };
 
 export type ExecutionTrigger = 'schedule' | 'webhook' | 'manual' | 'simulate';
 
+/** The callbacks a task may define (a release's `definedCallbacks` lists those it has). */
+export const CALLBACK_NAMES = ['onSuccess', 'onFail'] as const;
+export type CallbackName = (typeof CALLBACK_NAMES)[number];
+
+/** The event a callback gets (sdk/index.ts SuccessEvent and FailEvent). */
+export type CallbackEvent =
+  | { transactionHash: string }
+  | { reason: 'SimulationFailed'; calls: PlannedCall[] }
+  | { reason: 'ExecutionReverted'; transactionHash: string }
+  | { reason: 'InsufficientFunds' };
+
+/** Set to run one of the task's callbacks (`task[name](ctx, event)`) instead of `run`. */
+export type CallbackInput = { name: CallbackName; event: CallbackEvent };
+
 export type TaskInput = {
   /** The bundle's `index.js` (one self-contained ES module whose default export is a task). */
   source: string;
@@ -26,6 +40,8 @@ export type TaskInput = {
     scheduledAt: string;
     dryRun: boolean;
   };
+  /** Runs this callback instead of `run` (same context and limits); the outcome is then `kind: 'callback'`. */
+  callback?: CallbackInput;
 };
 
 /** A host fetch answer, copied into the sandbox (body already read and size-limited). */
@@ -84,4 +100,9 @@ export type TaskOutcome = OutcomeCommon &
     | { kind: 'skip'; message: string | null }
     | { kind: 'exec'; message: string | null; calls: PlannedCall[] }
     | { kind: 'error'; error: TaskError }
+    /** A callback that returned (its return value is ignored). */
+    | { kind: 'callback' }
   );
+
+/** The outcome of a run of `run` (no callback input). */
+export type RunOutcome = Exclude<TaskOutcome, { kind: 'callback' }>;

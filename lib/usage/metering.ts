@@ -40,3 +40,31 @@ export async function meterExecution(
       },
     });
 }
+
+/**
+ * Adds usage to the workspace's counters of the current UTC day without counting an execution: a callback's
+ * compute units and RPC requests (lib/executions/callback-run.ts), which belong to the execution it followed.
+ */
+export async function meterUsage(
+  db: DbOrTx,
+  workspaceId: string,
+  usage: { computeUnits: number; rpcRequests: number },
+) {
+  const day = new Date().toISOString().slice(0, 10);
+  await db
+    .insert(usageDaily)
+    .values({
+      workspaceId,
+      day,
+      computeUnits: usage.computeUnits,
+      executions: 0,
+      rpcRequests: usage.rpcRequests,
+    })
+    .onConflictDoUpdate({
+      target: [usageDaily.workspaceId, usageDaily.day],
+      set: {
+        computeUnits: sql`${usageDaily.computeUnits} + excluded.compute_units`,
+        rpcRequests: sql`${usageDaily.rpcRequests} + excluded.rpc_requests`,
+      },
+    });
+}

@@ -122,7 +122,8 @@ describe('tickwork bundle + upload of the example tasks', { timeout: 120_000 }, 
       ]);
       const a = json(first);
       const b = json(second);
-      expect(Object.keys(a).sort()).toEqual(['checkSum', 'path']);
+      expect(Object.keys(a).sort()).toEqual(['callbacks', 'checkSum', 'path']);
+      expect(a.callbacks).toEqual([]);
       expect(a.path).toBe(path.join(tmp, name, `${name}.zip`));
       const zip = readFileSync(a.path);
       expect(a.checkSum).toBe(sha256(zip));
@@ -156,7 +157,12 @@ describe('tickwork bundle + upload of the example tasks', { timeout: 120_000 }, 
           env,
         ),
       );
-      expect(uploaded).toEqual({ taskId: expect.stringMatching(/^fn_/), versionTag: 'v1', created: true });
+      expect(uploaded).toEqual({
+        taskId: expect.stringMatching(/^fn_/),
+        versionTag: 'v1',
+        created: true,
+        definedCallbacks: ['onDone'],
+      });
 
       const release = await api(`/api/v1/functions/${uploaded.taskId}`, { token: owner.token });
       expect(release.body.data).toMatchObject({
@@ -197,7 +203,12 @@ describe('tickwork bundle + upload of the example tasks', { timeout: 120_000 }, 
         reservedVersionTags: ['latest', 'v1'],
       });
       expect(refused.error).toContain('--tag v2');
-      expect(json(repeat)).toEqual({ taskId: uploaded.taskId, versionTag: 'v1', created: false });
+      expect(json(repeat)).toEqual({
+        taskId: uploaded.taskId,
+        versionTag: 'v1',
+        created: false,
+        definedCallbacks: [],
+      });
     },
   );
 

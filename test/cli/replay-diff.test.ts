@@ -1,7 +1,7 @@
 // The comparison `tickwork replay` prints: the recorded decision read from the execution record, and the
 // differences from the replay's outcome.
 import { describe, expect, it } from 'vitest';
-import type { PlannedCall, TaskOutcome } from '@/lib/runtime/task-types';
+import type { PlannedCall, RunOutcome } from '@/lib/runtime/task-types';
 import { compareOutcomes, type RecordedExecution, recordedDecision } from '../../cli/task-test/replay-diff';
 
 const common = {
@@ -21,11 +21,11 @@ const recorded = (over: Partial<RecordedExecution>): RecordedExecution => ({
   error: null,
   ...over,
 });
-const skip = (message: string | null): TaskOutcome => ({ ...common, kind: 'skip', message });
+const skip = (message: string | null): RunOutcome => ({ ...common, kind: 'skip', message });
 const exec = (
   message: string | null,
   calls: PlannedCall[] = [{ to: TO, data: '0xd09de08a', value: '0' }],
-): TaskOutcome => ({
+): RunOutcome => ({
   ...common,
   kind: 'exec',
   message,
@@ -89,7 +89,7 @@ describe('replay: recorded decision and differences', () => {
     });
     expect(compareOutcomes(dry, exec(null))).toEqual([]);
     const threw = recorded({ status: 'failed', error: { code: 'task_threw', message: 'boom' } });
-    const error = (message: string): TaskOutcome => ({
+    const error = (message: string): RunOutcome => ({
       ...common,
       kind: 'error',
       error: { code: 'task_threw', message },

@@ -2,6 +2,7 @@ import type { JobEvent } from '../events';
 import type { Workflow } from '../workflow';
 import { provisionExecutable } from './provision-executable';
 import { provisionProfile } from './provision-profile';
+import { runCallback } from './run-callback';
 import { runExecution } from './run-execution';
 import { switchExecutableFunction } from './switch-executable-function';
 
@@ -11,4 +12,5 @@ export const WORKFLOWS: { [E in JobEvent]: Workflow<E> } = {
   'executable/provision.requested': provisionExecutable,
   'executable/function-switch.requested': switchExecutableFunction,
   'execution/requested': runExecution,
+  'execution/callback.requested': runCallback,
 };

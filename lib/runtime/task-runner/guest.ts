@@ -3,9 +3,12 @@ import { GUEST_TIMERS } from './guest-timers';
 /** What the guest's run function answers (see GUEST_BOOTSTRAP). */
 export type GuestAnswer =
   | { status: 'not_a_task' }
+  | { status: 'callback_missing' }
   | { status: 'threw'; message: string }
   | { status: 'unserializable'; message: string }
-  | { status: 'done'; result: string | undefined; storage: string | null };
+  | { status: 'done'; result: string | undefined; storage: string | null }
+  /** A callback returned (what it returned is dropped inside the isolate). */
+  | { status: 'callback_done'; storage: string | null };
 
 /** The run's input as the bootstrap receives it (copied into the isolate). */
 export type GuestInput = {
@@ -16,6 +19,8 @@ export type GuestInput = {
   chainId: number;
   execution: unknown;
   maxPendingTimers: number;
+  /** The callback to run instead of `run`, with its event; null for a run. */
+  callback: { name: string; event: unknown } | null;
 };
 
 /**
@@ -230,15 +235,23 @@ export const GUEST_BOOTSTRAP = `function bootstrap(logRef, chainRef, fetchRef, s
   const isTask = (value) =>
     typeof value === 'object' && value !== null && value.__tickworkTask === 1 && typeof value.run === 'function';
 
+  const callback = input.callback;
+
   return async function run(namespace) {
     const task = namespace.default;
     if (!isTask(task)) return { status: 'not_a_task' };
+    if (callback && typeof task[callback.name] !== 'function') return { status: 'callback_missing' };
     let result;
-    try { result = await race([task.run(ctx), timerCallbackThrew]); }
+    try {
+      const started = callback ? task[callback.name](ctx, Object.freeze(callback.event)) : task.run(ctx);
+      result = await race([started, timerCallbackThrew]);
+    }
     catch (error) { return { status: 'threw', message: messageOf(error) }; }
     // The run is over: timers still waiting never fire.
     finally { stopTimers(); }
     if (timerCallbackError) return { status: 'threw', message: messageOf(timerCallbackError.error) + ' (in a timer callback)' };
+    // A callback's return value is ignored: it cannot ask for calls.
+    if (callback) return { status: 'callback_done', storage: storageTouched ? storageJson() : null };
     let resultJson;
     try { resultJson = toJson(result); }
     catch (error) { return { status: 'unserializable', message: messageOf(error) }; }

@@ -11,7 +11,7 @@ import { type Verdict, verdictOf } from './result';
 import { hostTimers } from './timers';
 
 export type IsolateRun = {
-  ending: Verdict | TaskFailure;
+  ending: Verdict | { kind: 'callback' } | TaskFailure;
   /** The storage as JSON when the task called set or delete, else null. */
   storageJson: string | null;
 };
@@ -50,6 +50,7 @@ export async function runInIsolate(
       chainId: input.chainId,
       execution: input.execution,
       maxPendingTimers: limits.maxPendingTimers,
+      callback: input.callback ?? null,
     };
     const run = await context.evalClosure(
       `return (${GUEST_BOOTSTRAP})($0, $1, $2, $3, $4, $5);`,
@@ -84,7 +85,20 @@ export async function runInIsolate(
       timeout: remainingMs(),
     })) as GuestAnswer;
     if (answer.status === 'not_a_task') throw new TaskFailure('not_a_task', NOT_A_TASK);
-    if (answer.status === 'threw') throw new TaskFailure('task_threw', `the task threw: ${answer.message}`);
+    if (answer.status === 'callback_missing')
+      throw new TaskFailure(
+        'callback_missing',
+        `the task's default export has no ${input.callback?.name} function`,
+      );
+    if (answer.status === 'callback_done')
+      return { ending: { kind: 'callback' }, storageJson: answer.storage };
+    if (answer.status === 'threw')
+      throw new TaskFailure(
+        'task_threw',
+        input.callback
+          ? `${input.callback.name} threw: ${answer.message}`
+          : `the task threw: ${answer.message}`,
+      );
     if (answer.status === 'unserializable')
       throw new TaskFailure('invalid_result', `invalid result: it cannot be serialized (${answer.message})`);
     return {

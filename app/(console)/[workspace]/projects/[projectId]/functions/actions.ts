@@ -10,6 +10,7 @@ import { CopyFunctionBody, FUNCTION_NAME_PATTERN, UploadData } from '@/lib/funct
 import { copyRelease, deleteRelease } from '@/lib/functions/service';
 import { uploadRelease } from '@/lib/functions/upload';
 import { requireProject } from '@/lib/projects/service';
+import { callbacksOfZip } from '@/lib/runtime/describe-task';
 
 const functionsPath = (workspaceSlug: string, projectId: string) =>
   `/${workspaceSlug}/projects/${projectId}/functions`;
@@ -51,10 +52,12 @@ export async function uploadReleaseAction(
       schema: input.schema.trim() || undefined,
     });
     const bytes = Buffer.from(await blob.arrayBuffer());
+    // The callbacks the bundle defines, as `tickwork upload` detects them (the form has no field for them).
+    const definedCallbacks = await callbacksOfZip(bytes);
     const result = await uploadRelease(
       getDb(),
       { workspaceId: workspace.id, userId: user.id },
-      { data, bytes },
+      { data: { ...data, ...(definedCallbacks.length > 0 && { definedCallbacks }) }, bytes },
     );
     revalidatePath(functionsPath(workspaceSlug, projectId));
     return { ...result, name: data.taskName };

@@ -23,6 +23,7 @@ import { loadProject } from '../../_lib/project';
 import { releaseOptions } from '../../executables/_components/data';
 import { PendingRefresh } from '../../profiles/_components/pending-refresh';
 import { CallsTable } from '../_components/calls-table';
+import { callbackUnfinished, ExecutionCallback } from '../_components/execution-callback';
 import { ExecutionLogs } from '../_components/execution-logs';
 import { ExecutionStatusBadge } from '../_components/execution-status-badge';
 import { ExecutionTrigger } from '../_components/execution-trigger';
@@ -82,7 +83,10 @@ export default async function ExecutionPage({
 
   return (
     <div className="grid grid-cols-1 gap-6">
-      <PendingRefresh active={isUnfinished(execution.status)} intervalMs={2000} />
+      <PendingRefresh
+        active={isUnfinished(execution.status) || callbackUnfinished(execution.callback)}
+        intervalMs={2000}
+      />
       <div className="grid gap-1.5">
         <Link
           href={`${base}/executions`}
@@ -148,6 +152,7 @@ export default async function ExecutionPage({
               )}
             </CardContent>
           </Card>
+          {execution.callback && <ExecutionCallback callback={execution.callback} />}
           <Card>
             <CardHeader>
               <CardTitle>Logs</CardTitle>

@@ -13,7 +13,16 @@ const LEVEL: Record<string, string> = {
 /** "14:05:09.412": the UTC time of day, to the millisecond. */
 const clock = (iso: string) => new Date(iso).toISOString().slice(11, 23);
 
-/** The task's log lines in order: time, level (colored) and message, with any structured data below. */
+/** The callback that wrote a line (its logs join the execution's with `data: { callback }`), or null. */
+const callbackOf = (data: unknown): string | null =>
+  typeof data === 'object' && data !== null && typeof (data as { callback?: unknown }).callback === 'string'
+    ? (data as { callback: string }).callback
+    : null;
+
+/**
+ * The task's log lines in order: time, level (colored) and message, with any structured data below. Lines a
+ * callback wrote are tagged with its name.
+ */
 export function ExecutionLogs({ logs }: { logs: LogLine[] }) {
   return (
     <ol
@@ -38,8 +47,16 @@ export function ExecutionLogs({ logs }: { logs: LogLine[] }) {
             {line.level}
           </span>
           <span className="whitespace-pre-wrap break-words">
+            {callbackOf(line.data) && (
+              <span
+                className="mr-2 rounded bg-muted px-1 text-muted-foreground"
+                data-testid="execution-log-callback"
+              >
+                {callbackOf(line.data)}
+              </span>
+            )}
             {line.message}
-            {line.data != null && (
+            {line.data != null && !callbackOf(line.data) && (
               <span className="block text-muted-foreground">{JSON.stringify(line.data)}</span>
             )}
           </span>
