@@ -12,7 +12,15 @@ import { createExe, exeBody, waitForExe } from '../support/executables';
 import { newAddress, uniq } from '../support/fixtures';
 import { api } from '../support/http';
 import { rpc } from '../support/profiles';
-import { type RunWorld, runToEnd, runWorld, startRun, transfersTo, waitForExecution } from '../support/runs';
+import {
+  callbackEnded,
+  type RunWorld,
+  runToEnd,
+  runWorld,
+  startRun,
+  transfersTo,
+  waitForExecution,
+} from '../support/runs';
 
 /** Sends `args.wei` to `args.to` with `args.data`; its callbacks store their event and log it. */
 const TASK = `export default { __tickworkTask: 1,
@@ -64,23 +72,6 @@ async function callbackExe(
 
 const BOTH = ['onSuccess', 'onFail'];
 
-/** Polls the execution until its callback ended; returns the execution, its logs and the storage. */
-async function callbackEnded(id: string, executableId: string, timeoutMs = 30_000) {
-  const started = Date.now();
-  let last: any;
-  while (Date.now() - started < timeoutMs) {
-    last = (await api(`/api/v1/executions/${id}`, { token: w.token })).body.data;
-    if (last?.callback && ['succeeded', 'failed'].includes(last.callback.status)) {
-      const logs = (await api(`/api/v1/executions/${id}/logs`, { token: w.token })).body.data;
-      const storage = (await api(`/api/v1/executables/${executableId}/storage`, { token: w.token })).body
-        .data;
-      return { execution: last, logs: logs as any[], storage };
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the callback of ${id} did not end in ${timeoutMs} ms: ${JSON.stringify(last)}`);
-}
-
 describe('callbacks after the outcome', () => {
   it('confirmed → onSuccess with the mined transaction hash; its storage and logs join the execution', async () => {
     const to = newAddress();
@@ -89,7 +80,7 @@ describe('callbacks after the outcome', () => {
     expect(ended.status).toBe('confirmed');
     expect(ended.callback).toMatchObject({ name: 'onSuccess' });
 
-    const { execution, logs, storage } = await callbackEnded(ended.id, exe.id);
+    const { execution, logs, storage } = await callbackEnded(w.token, ended.id, exe.id);
     expect(execution.status).toBe('confirmed');
     expect(execution.callback).toEqual({
       name: 'onSuccess',
@@ -135,7 +126,7 @@ describe('callbacks after the outcome', () => {
     expect(ended).toMatchObject({ status: 'failed', error: { code: 'execution_reverted' } });
     expect(ended.txHash).toMatch(/^0x[0-9a-f]{64}$/);
 
-    const { execution, storage, logs } = await callbackEnded(ended.id, exe.id);
+    const { execution, storage, logs } = await callbackEnded(w.token, ended.id, exe.id);
     expect(execution.status).toBe('failed');
     expect(execution.callback).toMatchObject({ name: 'onFail', status: 'succeeded', error: null });
     expect(storage.value).toEqual({ fail: { reason: 'ExecutionReverted', transactionHash: ended.txHash } });
@@ -156,7 +147,7 @@ describe('callbacks after the outcome', () => {
 
     const { execution: ended } = await runToEnd(w.token, exe.id);
     expect(ended).toMatchObject({ status: 'failed', error: { code: 'simulation_reverted' }, txHash: null });
-    const { execution, storage } = await callbackEnded(ended.id, exe.id);
+    const { execution, storage } = await callbackEnded(w.token, ended.id, exe.id);
     expect(execution.callback).toMatchObject({ name: 'onFail', status: 'succeeded' });
     expect(storage.value).toEqual({
       fail: {
@@ -171,7 +162,7 @@ describe('callbacks after the outcome', () => {
     const exe = await callbackExe({ to, wei: parseEther('100').toString() }, transfersTo(to), BOTH);
     const { execution: ended } = await runToEnd(w.token, exe.id);
     expect(ended).toMatchObject({ status: 'failed', error: { code: 'insufficient_funds' } });
-    const { execution, storage } = await callbackEnded(ended.id, exe.id);
+    const { execution, storage } = await callbackEnded(w.token, ended.id, exe.id);
     expect(execution.callback).toMatchObject({ name: 'onFail', status: 'succeeded' });
     expect(storage.value).toEqual({ fail: { reason: 'InsufficientFunds' } });
   });
@@ -181,7 +172,7 @@ describe('callbacks after the outcome', () => {
     const exe = await callbackExe({ to, explode: true }, transfersTo(to), BOTH);
     const { execution: ended } = await runToEnd(w.token, exe.id);
     expect(ended.status).toBe('confirmed');
-    const { execution, storage, logs } = await callbackEnded(ended.id, exe.id);
+    const { execution, storage, logs } = await callbackEnded(w.token, ended.id, exe.id);
     expect(execution).toMatchObject({
       status: 'confirmed',
       error: null,
@@ -230,8 +221,8 @@ describe('callbacks after the outcome', () => {
     }
     const second = await runToEnd(w.token, exe.id);
     expect(second.execution).toMatchObject({ status: 'confirmed', error: null });
-    await callbackEnded(first.execution.id, exe.id);
-    const { execution, storage } = await callbackEnded(second.execution.id, exe.id);
+    await callbackEnded(w.token, first.execution.id, exe.id);
+    const { execution, storage } = await callbackEnded(w.token, second.execution.id, exe.id);
     expect(execution.callback.status).toBe('succeeded');
     expect(storage.value).toEqual({ n: 2 });
   });

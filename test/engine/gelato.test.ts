@@ -9,13 +9,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildRelease } from '@/cli/commands/bundle';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_COUNTER, DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
+import { callbacksOfZip } from '@/lib/runtime/describe-task';
 import { makeZip, upload } from '../support/bundles';
 import { tickwork } from '../support/cli';
 import { createExe, exeBody, waitForExe } from '../support/executables';
 import { newAddress, newProject, uniq } from '../support/fixtures';
 import { type EthersMajor, gelatoFolder } from '../support/gelato';
 import { api } from '../support/http';
-import { type RunWorld, runToEnd, runWorld } from '../support/runs';
+import { callbackEnded, type RunWorld, runToEnd, runWorld } from '../support/runs';
 import { createWebhook, secretOf } from '../support/webhooks';
 
 const { counter: COUNTER, token: TOKEN } = LOCAL_DEMO_CONTRACTS;
@@ -175,6 +176,31 @@ describe('Gelato Web3 Functions on the engine', () => {
     expect(run.logs.map((l) => l.message)).toContain('run 1; keys runs; size 12');
     const storage = await api(`/api/v1/executables/${exe.id}/storage`, { token: w.token });
     expect(storage.body.data.value.gelato).toMatchObject({ runs: '1' });
+  });
+
+  it('callbacks: Web3Function.onSuccess runs after the confirmation with the transaction hash and writes storage', async () => {
+    const built = await buildRelease(gelatoFolder('callbacks-storage', 5));
+    const definedCallbacks = await callbacksOfZip(built.zip);
+    expect(definedCallbacks.sort()).toEqual(['onFail', 'onSuccess']);
+    const uploaded = await upload(w.token, Buffer.from(built.zip), {
+      workspaceId: w.workspaceId,
+      projectId: w.projectId,
+      taskName: `gelato-callbacks-${uniq()}`,
+      definedCallbacks,
+    });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const exe = await activeExe(uploaded.body.taskId, { counter: COUNTER });
+    const run = await runToEnd(w.token, exe.id);
+    expect(run.execution.status, JSON.stringify(run)).toBe('confirmed');
+    const { execution, storage } = await callbackEnded(w.token, run.execution.id, exe.id);
+    expect(execution.status).toBe('confirmed');
+    expect(execution.callback).toMatchObject({ name: 'onSuccess', status: 'succeeded' });
+    expect(storage.value.gelato).toEqual({ runs: '1', lastSuccess: execution.txHash });
+  });
+
+  it('a Gelato task registering no callbacks defines none', async () => {
+    const built = await buildRelease(gelatoFolder('ethers5-counter', 5));
+    expect(await callbacksOfZip(built.zip)).toEqual([]);
   });
 
   it('an unsupported API fails the run with a message naming it', async () => {

@@ -76,3 +76,19 @@ export async function runToEnd(token: string, executableId: string, action: 'run
 
 export const balanceOf = async (address: string) =>
   BigInt(await rpc<string>('eth_getBalance', [address, 'latest']));
+
+/** Polls an execution until its callback ended; answers the execution, its logs and the executable's storage. */
+export async function callbackEnded(token: string, id: string, executableId: string, timeoutMs = 30_000) {
+  const started = Date.now();
+  let last: any;
+  while (Date.now() - started < timeoutMs) {
+    last = (await api(`/api/v1/executions/${id}`, { token })).body.data;
+    if (last?.callback && ['succeeded', 'failed'].includes(last.callback.status)) {
+      const logs = (await api(`/api/v1/executions/${id}/logs`, { token })).body.data;
+      const storage = (await api(`/api/v1/executables/${executableId}/storage`, { token })).body.data;
+      return { execution: last, logs: logs as any[], storage };
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the callback of ${id} did not end in ${timeoutMs} ms: ${JSON.stringify(last)}`);
+}
