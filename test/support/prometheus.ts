@@ -8,7 +8,7 @@ export type PromFamily = { name: string; type: string; help: string; samples: Pr
 const NAME = '[a-zA-Z_:][a-zA-Z0-9_:]*';
 const SAMPLE = new RegExp(`^(${NAME})(?:\\{(.*)\\})?\\s+(\\S+)(?:\\s+-?\\d+)?$`);
 const LABEL = /([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"(?:,|$)/y;
-const unescape = (value: string) => value.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
+const unescapeLabel = (value: string) => value.replace(/\\(.)/g, (_, c: string) => (c === 'n' ? '\n' : c));
 
 function parseLabels(text: string | undefined, line: string): Record<string, string> {
   const labels: Record<string, string> = {};
@@ -17,7 +17,7 @@ function parseLabels(text: string | undefined, line: string): Record<string, str
   while (LABEL.lastIndex < text.length) {
     const match = LABEL.exec(text);
     if (!match) throw new Error(`bad labels in: ${line}`);
-    labels[match[1]] = unescape(match[2]);
+    labels[match[1]] = unescapeLabel(match[2]);
   }
   return labels;
 }
@@ -36,9 +36,11 @@ function parseValue(text: string, line: string): number {
 export function parsePrometheusText(text: string): Map<string, PromFamily> {
   const families = new Map<string, PromFamily>();
   const family = (name: string) => {
-    let f = families.get(name);
-    if (!f) families.set(name, (f = { name, type: 'untyped', help: '', samples: [] }));
-    return f;
+    const known = families.get(name);
+    if (known) return known;
+    const created: PromFamily = { name, type: 'untyped', help: '', samples: [] };
+    families.set(name, created);
+    return created;
   };
   const owner = (sample: string) => {
     for (const suffix of ['_bucket', '_sum', '_count']) {
