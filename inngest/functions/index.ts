@@ -1,3 +1,4 @@
+import { alertsCheckFunction } from './alerts-check';
 import { maintenanceFunction } from './maintenance';
 import { provisionExecutableFunction } from './provision-executable';
 import { provisionProfileFunction } from './provision-profile';
@@ -13,4 +14,5 @@ export const functions = [
   runExecutionFunction,
   scheduleTickFunction,
   maintenanceFunction,
+  alertsCheckFunction,
 ];
