@@ -8,12 +8,9 @@ export const AlertRuleSchema = z
   .object({
     id: z.string(),
     projectId: z.string(),
-    executableId: z
-      .string()
-      .nullable()
-      .meta({
-        description: 'null: the project default; else the executable’s own rule (it replaces the default)',
-      }),
+    executableId: z.string().nullable().meta({
+      description: 'null: the project default; else the executable’s own rule (it replaces the default)',
+    }),
     kind: z.enum(ALERT_KINDS),
     params: z.record(z.string(), z.union([z.number(), z.string()])).meta({ description: paramsDoc }),
     channelIds: z.array(z.string()),
