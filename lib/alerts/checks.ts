@@ -71,12 +71,13 @@ export async function checkDeadMan(db: DbOrTx, now = new Date()): Promise<string
         workspaceId: executables.workspaceId,
         projectId: executables.projectId,
         name: executables.name,
-        dueAt: sql<string | null>`least(
+        // epoch milliseconds (null: nothing due since the last success)
+        dueMs: sql<number | null>`(extract(epoch from least(
           case when ${executables.nextRunAt} > coalesce(${lastSuccess}, '-infinity') then ${executables.nextRunAt} end,
           (select min(x.scheduled_at) from ${executions} x
             where x.executable_id = ${executables.id} and x.trigger = 'schedule'
-              and x.scheduled_at > coalesce(${lastSuccess}, '-infinity')))`,
-        lastSuccessAt: lastSuccess.mapWith(String),
+              and x.scheduled_at > coalesce(${lastSuccess}, '-infinity')))) * 1000)::float8`,
+        lastSuccessMs: sql<number | null>`(extract(epoch from ${lastSuccess}) * 1000)::float8`,
       })
       .from(executables)
       .where(
@@ -89,8 +90,8 @@ export async function checkDeadMan(db: DbOrTx, now = new Date()): Promise<string
       );
     for (const exe of rows) {
       const rule = ruleFor(rules, exe.projectId, exe.id);
-      if (!rule || !exe.dueAt) continue;
-      const dueAt = new Date(exe.dueAt);
+      if (!rule || exe.dueMs === null) continue;
+      const dueAt = new Date(Number(exe.dueMs));
       const grace = Number(rule.params.graceSeconds ?? 300);
       if (now.getTime() - dueAt.getTime() <= grace * 1000) continue;
       firing.add(`${rule.id} ${exe.id}`);
@@ -105,7 +106,8 @@ export async function checkDeadMan(db: DbOrTx, now = new Date()): Promise<string
           facts: {
             Executable: `${exe.name} (${exe.id})`,
             'Due at': dueAt.toISOString(),
-            'Last success': exe.lastSuccessAt ? new Date(exe.lastSuccessAt).toISOString() : 'never',
+            'Last success':
+              exe.lastSuccessMs !== null ? new Date(Number(exe.lastSuccessMs)).toISOString() : 'never',
           },
           url: await exeUrl(db, exe),
         },

@@ -54,7 +54,11 @@ async function checkChannels(db: DbOrTx, projectId: string, channelIds: readonly
   const unknown = unique.filter((id) => !known.has(id));
   if (unknown.length > 0)
     throw new ApiError(400, 'invalid_request', 'channelIds must be channels of the same project', {
-      details: { unknownChannelIds: unknown },
+      details: unknown.map((id) => ({
+        path: `channelIds.${channelIds.indexOf(id)}`,
+        message: `${id} is not a channel of this project`,
+        code: 'custom',
+      })),
     });
   return unique;
 }
