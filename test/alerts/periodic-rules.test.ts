@@ -3,7 +3,7 @@
 // scheduler cannot claim the executable (its row is locked, as a stopped scheduler would leave it unclaimed)
 // → fires past due + grace; once the scheduler runs it again and the run succeeds → resolved.
 import { parseEther } from 'viem';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkDeadMan, checkLowBalance, checkPlanUsage, checkSubmittedUnknown } from '@/lib/alerts/checks';
 import { commitFunctionSwitch } from '@/lib/executables/provision';
 import { incidentsOf, outboxOf, seedChannel, waitFor } from '../support/alerts';
@@ -17,6 +17,7 @@ const SKIP_TASK = `export default { __tickworkTask: 1, run: async () => ({ canEx
 
 let w: RunWorld;
 beforeAll(async () => {
+  process.env.TICKWORK_LOCAL_RPC_URL = inject('rpcUrl'); // the balance check reads the test chain from here
   w = await runWorld();
 }, 60_000);
 
