@@ -13,7 +13,12 @@ async function seedExecutable(projectId: string) {
   try {
     const [{ workspace_id: ws }] = await db.$sql`select workspace_id from projects where id = ${projectId}`;
     const sha = randomBytes(32).toString('hex');
-    const ids = { blob: newId('blob'), fn: newId('functionRelease'), prf: newId('profile'), exe: newId('executable') };
+    const ids = {
+      blob: newId('blob'),
+      fn: newId('functionRelease'),
+      prf: newId('profile'),
+      exe: newId('executable'),
+    };
     await db.$sql`insert into blobs (id, sha256, size) values (${ids.blob}, ${sha}, 22)`;
     await db.$sql`insert into function_releases (id, workspace_id, project_id, name, version_tag, checksum, blob_id)
                   values (${ids.fn}, ${ws}, ${projectId}, 'watched-task', 'v1', ${sha}, ${ids.blob})`;
@@ -61,5 +66,7 @@ test('a project default alert, switched off for one executable', async ({ page }
 
   // the default is unchanged
   await page.goto(`${projectUrl}/alerts`);
-  await expect(page.getByTestId('alert-rules').locator('tr[data-kind="consecutive_failures"]')).toContainText('On');
+  await expect(page.getByTestId('alert-rules').locator('tr[data-kind="consecutive_failures"]')).toContainText(
+    'On',
+  );
 });

@@ -16,8 +16,8 @@ export type AlertKind = (typeof ALERT_KINDS)[number];
 
 const wei = z
   .string()
-  .regex(/^[0-9]{1,78}$/, 'a whole number of wei, as a decimal string')
-  .refine((v) => /^[0-9]+$/.test(v) && BigInt(v) > 0n, 'must be more than 0');
+  .regex(/^[0-9]{1,78}$/, { message: 'a whole number of wei, as a decimal string', abort: true })
+  .refine((v) => BigInt(v) > 0n, 'must be more than 0');
 
 /** The params of each kind, with their defaults (an empty `{}` takes them). Unknown keys are refused. */
 export const ALERT_PARAMS = {

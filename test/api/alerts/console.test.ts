@@ -38,8 +38,14 @@ describe('console alert settings', () => {
     });
     expect(def.ok).toBe(true);
     // changed in place (no second default)
-    expect((await saveAlertRuleAction(slug, project.id, { executableId: null, kind: 'dead_man', enabled: false })).ok).toBe(true);
-    expect((await saveAlertRuleAction(slug, project.id, { executableId: null, kind: 'dead_man', enabled: true })).ok).toBe(true);
+    expect(
+      (await saveAlertRuleAction(slug, project.id, { executableId: null, kind: 'dead_man', enabled: false }))
+        .ok,
+    ).toBe(true);
+    expect(
+      (await saveAlertRuleAction(slug, project.id, { executableId: null, kind: 'dead_man', enabled: true }))
+        .ok,
+    ).toBe(true);
 
     // the executable disables it for itself: its own rule, with the default's settings
     const own = await saveAlertRuleAction(slug, project.id, {
@@ -63,7 +69,11 @@ describe('console alert settings', () => {
 
     const member = await newMember(owner.workspaceId, { role: 'member' });
     session.userId = member.userId;
-    const refused = await saveAlertRuleAction(slug, project.id, { executableId: null, kind: 'dead_man', enabled: false });
+    const refused = await saveAlertRuleAction(slug, project.id, {
+      executableId: null,
+      kind: 'dead_man',
+      enabled: false,
+    });
     expect(refused.ok).toBe(false);
 
     const audit = await testDb().$sql`
