@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { alertIncidents, alertRules, executables, executions, profiles } from '@/db/schema';
 import { type Balance, balanceKey, readBalances } from '@/lib/profiles/chain';
@@ -26,22 +26,29 @@ const ruleFor = (rules: Rules, projectId: string, executableId: string) =>
     executableId,
   )[0];
 
-async function openIncidentsOf(db: DbOrTx, kind: AlertKind) {
+/** Open incidents of `kind` opened before `now` (a check never resolves one opened after it looked). */
+async function openIncidentsOf(db: DbOrTx, kind: AlertKind, now: Date) {
   return db
     .select({ id: alertIncidents.id, ruleId: alertIncidents.ruleId, subject: alertIncidents.subject })
     .from(alertIncidents)
-    .where(and(eq(alertIncidents.kind, kind), eq(alertIncidents.state, 'open')));
+    .where(
+      and(eq(alertIncidents.kind, kind), eq(alertIncidents.state, 'open'), lt(alertIncidents.openedAt, now)),
+    );
 }
 
-/** Resolves the open incidents of `kind` whose (rule, subject) is not among `firing`. */
+/**
+ * Resolves the open incidents of `kind` whose (rule, subject) is not among `firing`. Only those opened before
+ * this check's `now`: another instance's check that looked later may have opened one this check did not see.
+ */
 async function resolveCleared(
   db: DbOrTx,
   kind: AlertKind,
   firing: Set<string>,
+  now: Date,
   why: (subject: string) => string,
 ) {
   const resolved: string[] = [];
-  for (const incident of await openIncidentsOf(db, kind)) {
+  for (const incident of await openIncidentsOf(db, kind, now)) {
     if (firing.has(`${incident.ruleId} ${incident.subject}`)) continue;
     resolved.push(...(await resolveIncidents(db, { ids: [incident.id] }, why(incident.subject))));
   }
@@ -121,6 +128,7 @@ export async function checkDeadMan(db: DbOrTx, now = new Date()): Promise<string
       db,
       'dead_man',
       firing,
+      now,
       () => 'A run succeeded since it was due (or the executable is no longer active).',
     )),
   );
@@ -176,7 +184,13 @@ export async function checkSubmittedUnknown(db: DbOrTx, now = new Date()): Promi
     }
   }
   changed.push(
-    ...(await resolveCleared(db, 'submitted_unknown', firing, (id) => `Execution ${id} was reconciled.`)),
+    ...(await resolveCleared(
+      db,
+      'submitted_unknown',
+      firing,
+      now,
+      (id) => `Execution ${id} was reconciled.`,
+    )),
   );
   return changed;
 }
@@ -335,7 +349,7 @@ export async function checkPlanUsage(db: DbOrTx, now = new Date()): Promise<stri
     }
   }
   changed.push(
-    ...(await resolveCleared(db, 'plan_usage', firing, (subject) =>
+    ...(await resolveCleared(db, 'plan_usage', firing, now, (subject) =>
       subject.split(':')[1] === cycle
         ? 'Usage is below the threshold of the current plan.'
         : 'A new billing cycle started: compute units reset.',
