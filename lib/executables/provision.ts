@@ -137,7 +137,8 @@ export async function commitFunctionSwitch(
     const [before] = await tx
       .select({ functionId: sql<string>`${pending}->>'functionId'` })
       .from(executables)
-      .where(eq(executables.id, executableId));
+      .where(eq(executables.id, executableId))
+      .for('update');
     const rows = await tx
       .update(executables)
       .set({ ...set, updatedAt: now } as never)
