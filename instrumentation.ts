@@ -11,11 +11,14 @@ export async function register() {
   const { startEmbeddedWorker } = await import('./lib/jobs/embedded');
   const { startSchedulerTicker } = await import('./lib/jobs/scheduler-ticker');
   const { startMaintenanceTicker } = await import('./lib/jobs/maintenance');
+  const { startAlertsTicker } = await import('./lib/alerts/ticker');
   const { log } = await import('./lib/log');
   try {
     await startEmbeddedWorker();
-    startSchedulerTicker();
+    // TICKWORK_SCHEDULER=off: an instance that runs jobs and alert checks but claims no scheduled runs
+    if (process.env.TICKWORK_SCHEDULER !== 'off') startSchedulerTicker();
     startMaintenanceTicker();
+    startAlertsTicker();
   } catch (error) {
     log.error({ err: error }, 'the embedded job worker did not start');
   }

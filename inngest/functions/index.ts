@@ -1,3 +1,4 @@
+import { alertsCheckFunction } from './alerts-check';
 import { maintenanceFunction } from './maintenance';
 import { provisionExecutableFunction } from './provision-executable';
 import { provisionProfileFunction } from './provision-profile';
@@ -15,4 +16,5 @@ export const functions = [
   runCallbackFunction,
   scheduleTickFunction,
   maintenanceFunction,
+  alertsCheckFunction,
 ];

@@ -17,6 +17,9 @@ export const AUDIT_ACTIONS = {
   'api_key.revoked': 'Revoked an API key',
   'rpc_key.created': 'Created an RPC key',
   'rpc_key.revoked': 'Revoked an RPC key',
+  'alert_rule.created': 'Created an alert rule',
+  'alert_rule.updated': 'Changed an alert rule',
+  'alert_rule.deleted': 'Deleted an alert rule',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables } from '@/db/schema';
+import { evaluateFunctionSwitch } from '@/lib/alerts/evaluate-function-switch';
+import { afterIncidentCommit } from '@/lib/alerts/incidents';
 import { loadReleaseCode } from '@/lib/functions/release-code';
 import { log } from '@/lib/log';
 import { SandboxBuildError, type SandboxRuntime, sandboxRunner } from '@/lib/runtime/sandbox';
@@ -130,10 +132,31 @@ export async function commitFunctionSwitch(
         pendingFunctionSwitch: null,
         lastFunctionSwitchError: sql`jsonb_build_object('functionId', ${pending}->>'functionId', 'message', ${built.reason}::text, 'at', ${now.toISOString()}::text)`,
       };
-  const updated = await db
-    .update(executables)
-    .set({ ...set, updatedAt: now } as never)
-    .where(and(eq(executables.id, executableId), sql`${pending}->>'requestId' = ${requestId}`))
-    .returning({ id: executables.id });
+  let incidents: string[] = [];
+  const updated = await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ functionId: sql<string>`${pending}->>'functionId'` })
+      .from(executables)
+      .where(eq(executables.id, executableId))
+      .for('update');
+    const rows = await tx
+      .update(executables)
+      .set({ ...set, updatedAt: now } as never)
+      .where(and(eq(executables.id, executableId), sql`${pending}->>'requestId' = ${requestId}`))
+      .returning({
+        id: executables.id,
+        workspaceId: executables.workspaceId,
+        projectId: executables.projectId,
+        name: executables.name,
+      });
+    if (rows[0])
+      incidents = await evaluateFunctionSwitch(
+        tx,
+        rows[0],
+        built.ok ? { ok: true } : { ok: false, functionId: before?.functionId ?? '', reason: built.reason },
+      );
+    return rows;
+  });
+  afterIncidentCommit(incidents);
   return { committed: updated.length > 0 && built.ok };
 }

@@ -2,6 +2,8 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executions } from '@/db/schema';
 import type { SemanticError } from '@/db/schema/executions';
+import { evaluateFinishedExecution } from '@/lib/alerts/evaluate-execution';
+import { afterIncidentCommit } from '@/lib/alerts/incidents';
 import { observeFinished } from '@/lib/metrics/observe';
 import type { JsonObject, PlannedCall } from '@/lib/runtime/task-types';
 import { recordingVersion } from '@/lib/storage/versions';
@@ -56,6 +58,7 @@ export async function finishExecution(
   ending: Ending,
   storage?: { executableId: string; commit: JsonObject | null },
 ): Promise<boolean> {
+  let incidents: string[] = [];
   const { ended, callback } = await db.transaction(async (tx) => {
     const snapshot =
       storage?.commit && Buffer.byteLength(JSON.stringify(storage.commit)) <= SNAPSHOT_LIMIT_BYTES
@@ -85,6 +88,8 @@ export async function finishExecution(
       )
       .returning({
         workspaceId: executions.workspaceId,
+        projectId: executions.projectId,
+        executableId: executions.executableId,
         computeUnits: executions.computeUnits,
         rpcRequests: executions.rpcRequests,
         trigger: executions.trigger,
@@ -95,12 +100,14 @@ export async function finishExecution(
         txHash: executions.txHash,
       });
     if (ended) await meterExecution(tx, ended.workspaceId, ended);
+    if (ended) incidents = await evaluateFinishedExecution(tx, { ...ended, ...ending, id: executionId });
     if (storage && (ended || !ending.claimedAt))
       await releaseStorage(tx, storage.executableId, executionId, storage.commit);
     return { ended, callback: ended ? await scheduleCallback(tx, executionId, ended, ending) : false };
   });
   if (ended) observeFinished({ ...ended, status: ending.status }, ended.finishedAt ?? new Date());
   if (callback) await queueCallback(executionId);
+  afterIncidentCommit(incidents);
   return Boolean(ended);
 }
 

@@ -13,6 +13,7 @@ const probe = {
   functionId: 'zzid',
   profileId: 'zzid',
   webhookId: 'zzid',
+  ruleId: 'zzid',
 } as never;
 const addressed = OPERATIONS.filter((op) => JSON.stringify(requestFor(op, probe)).includes('zzid')).map(
   (op) => [opLabel(op), op] as const,
@@ -54,6 +55,13 @@ describe("another workspace's resources are 404 not_found and never leaked", () 
         'PATCH /api/v1/webhooks/{webhookId}',
         'DELETE /api/v1/webhooks/{webhookId}',
         'POST /api/v1/webhooks/{webhookId}/rotate',
+        'GET /api/v1/alert-rules',
+        'POST /api/v1/alert-rules',
+        'GET /api/v1/alert-rules/{ruleId}',
+        'PATCH /api/v1/alert-rules/{ruleId}',
+        'DELETE /api/v1/alert-rules/{ruleId}',
+        'GET /api/v1/executables/{executableId}/alert-rules',
+        'GET /api/v1/alert-incidents',
       ]),
     );
   });

@@ -1,5 +1,5 @@
 // /{workspace}/projects/{projectId}/executables/{executableId} — one executable: lifecycle, schedule, args,
-// function switch, storage, webhook URLs, Run now / Simulate and its latest executions.
+// function switch, storage, webhook URLs, Run now / Simulate, its latest executions, alert rules and incidents.
 
 import { ChevronLeft, History, Star } from 'lucide-react';
 import type { Metadata } from 'next';
@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { CopyableDetail, Detail, DetailsCard } from '@/components/ui/detail';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
+import { listIncidents } from '@/lib/alerts/incidents';
 import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatUtc, runnerLabel } from '@/lib/console/format';
@@ -20,6 +21,9 @@ import { listSecrets } from '@/lib/secrets/service';
 import { readStorage } from '@/lib/storage/service';
 import { listWebhooks } from '@/lib/webhooks/service';
 import { loadProject } from '../../_lib/project';
+import { AlertRulesCard } from '../../alerts/_components/alert-rules-card';
+import { channelOptions, executableRuleViews } from '../../alerts/_components/data';
+import { IncidentsCard } from '../../alerts/_components/incidents-card';
 import { ExecutionsTable } from '../../executions/_components/executions-table';
 import { isUnfinished } from '../../executions/_components/model';
 import { PendingRefresh } from '../../profiles/_components/pending-refresh';
@@ -57,17 +61,21 @@ export default async function ExecutablePage({
   const project = await loadProject(workspace.id, projectId);
   const executable = await load(workspace.id, executableId);
   if (executable.projectId !== project.id) notFound();
-  const [releases, profiles, storage, webhooks, secrets, recent] = await Promise.all([
-    releaseOptions(workspace.id, project.id),
-    projectProfiles(workspace.id, project.id),
-    readStorage(getDb(), workspace.id, executable.id).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status < 500) return null;
-      throw error;
-    }),
-    listWebhooks(getDb(), workspace.id, executable.id),
-    listSecrets(getDb(), workspace.id, project.id),
-    listExecutableExecutions(getDb(), workspace.id, executable.id, { limit: RECENT_EXECUTIONS }),
-  ]);
+  const [releases, profiles, storage, webhooks, secrets, recent, alertRules, alertChannels, incidents] =
+    await Promise.all([
+      releaseOptions(workspace.id, project.id),
+      projectProfiles(workspace.id, project.id),
+      readStorage(getDb(), workspace.id, executable.id).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status < 500) return null;
+        throw error;
+      }),
+      listWebhooks(getDb(), workspace.id, executable.id),
+      listSecrets(getDb(), workspace.id, project.id),
+      listExecutableExecutions(getDb(), workspace.id, executable.id, { limit: RECENT_EXECUTIONS }),
+      executableRuleViews(workspace.id, executable.id),
+      channelOptions(project.id),
+      listIncidents(getDb(), workspace.id, { projectId: project.id, executableId: executable.id, limit: 20 }),
+    ]);
   const executions = recent.data;
   const label = (id: string) => releases.find((r) => r.id === id)?.label ?? id;
   const release = releases.find((r) => r.id === executable.functionId);
@@ -391,6 +399,15 @@ export default async function ExecutablePage({
           </Card>
         </div>
       </div>
+      <AlertRulesCard
+        workspaceSlug={slug}
+        projectId={project.id}
+        executableId={executable.id}
+        rules={alertRules}
+        channels={alertChannels}
+        canMutate={canMutate}
+      />
+      <IncidentsCard incidents={incidents} description="Open and recent incidents of this executable." />
     </div>
   );
 }

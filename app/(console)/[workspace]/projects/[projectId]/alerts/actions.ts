@@ -1,0 +1,61 @@
+'use server';
+
+import { and, eq, isNull } from 'drizzle-orm';
+import { revalidatePath } from 'next/cache';
+import { z } from 'zod';
+import { getDb } from '@/db/client';
+import { alertRules } from '@/db/schema';
+import { ALERT_KINDS } from '@/lib/alerts/kinds';
+import { createRule, saveExecutableRule, updateRule } from '@/lib/alerts/rules';
+import { consoleActor } from '@/lib/audit/actor';
+import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { runConsoleAction } from '@/lib/console/action';
+import { requireProject } from '@/lib/projects/service';
+
+const SaveRule = z.object({
+  executableId: z.string().min(1).nullable(),
+  kind: z.enum(ALERT_KINDS),
+  params: z.record(z.string(), z.unknown()).optional(),
+  channelIds: z.array(z.string()).optional(),
+  enabled: z.boolean().optional(),
+});
+
+/**
+ * Saves the rule of `kind` for an executable (its own rule, created from the default on first change) or the
+ * project's default (created on first change). Owners and admins only.
+ */
+export async function saveAlertRuleAction(
+  workspaceSlug: string,
+  projectId: string,
+  input: z.input<typeof SaveRule>,
+) {
+  return runConsoleAction(async () => {
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const change = SaveRule.parse(input);
+    const db = getDb();
+    const actor = consoleActor(user);
+    const patch = { params: change.params, channelIds: change.channelIds, enabled: change.enabled };
+    let saved: { id: string };
+    if (change.executableId) {
+      saved = await saveExecutableRule(db, workspace.id, actor, change.executableId, change.kind, patch);
+      revalidatePath(`/${workspaceSlug}/projects/${projectId}/executables/${change.executableId}`);
+    } else {
+      await requireProject(db, workspace.id, projectId);
+      const [current] = await db
+        .select({ id: alertRules.id })
+        .from(alertRules)
+        .where(
+          and(
+            eq(alertRules.projectId, projectId),
+            eq(alertRules.kind, change.kind),
+            isNull(alertRules.executableId),
+          ),
+        );
+      saved = current
+        ? await updateRule(db, workspace.id, actor, current.id, patch)
+        : await createRule(db, workspace.id, actor, { projectId, kind: change.kind, ...patch });
+      revalidatePath(`/${workspaceSlug}/projects/${projectId}/alerts`);
+    }
+    return { id: saved.id };
+  });
+}

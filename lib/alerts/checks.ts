@@ -1,0 +1,359 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import { alertIncidents, alertRules, executables, executions, profiles } from '@/db/schema';
+import { type Balance, balanceKey, readBalances } from '@/lib/profiles/chain';
+import { currentCycle } from '@/lib/usage/cycle';
+import { computeUnitsStandings } from '@/lib/usage/limits';
+import { pickInForce } from './in-force';
+import { consoleUrl, openIncident, resolveIncidents } from './incidents';
+import type { AlertKind } from './kinds';
+import type { AlertRuleRow } from './rules';
+
+// The periodic alert checks (dead man, stuck submissions, low balance, plan usage): each one cheap query over
+// the projects that have such a rule, then an incident opened or resolved per subject. They run on their own
+// ticker (lib/alerts/ticker.ts), not in the scheduler's tick, so a scheduler that stopped is still noticed.
+
+type Rules = AlertRuleRow[];
+
+async function rulesOfKind(db: DbOrTx, kind: AlertKind): Promise<Rules> {
+  return db.select().from(alertRules).where(eq(alertRules.kind, kind));
+}
+
+/** The rule in force of `kind` for the executable among `rules` (all of that kind), if enabled. */
+const ruleFor = (rules: Rules, projectId: string, executableId: string) =>
+  pickInForce(
+    rules.filter((r) => r.projectId === projectId),
+    executableId,
+  )[0];
+
+/** Open incidents of `kind` opened before `now` (a check never resolves one opened after it looked). */
+async function openIncidentsOf(db: DbOrTx, kind: AlertKind, now: Date) {
+  return db
+    .select({ id: alertIncidents.id, ruleId: alertIncidents.ruleId, subject: alertIncidents.subject })
+    .from(alertIncidents)
+    .where(
+      and(eq(alertIncidents.kind, kind), eq(alertIncidents.state, 'open'), lt(alertIncidents.openedAt, now)),
+    );
+}
+
+/**
+ * Resolves the open incidents of `kind` whose (rule, subject) is not among `firing`. Only those opened before
+ * this check's `now`: another instance's check that looked later may have opened one this check did not see.
+ */
+async function resolveCleared(
+  db: DbOrTx,
+  kind: AlertKind,
+  firing: Set<string>,
+  now: Date,
+  why: (subject: string) => string,
+) {
+  const resolved: string[] = [];
+  for (const incident of await openIncidentsOf(db, kind, now)) {
+    if (firing.has(`${incident.ruleId} ${incident.subject}`)) continue;
+    resolved.push(...(await resolveIncidents(db, { ids: [incident.id] }, why(incident.subject))));
+  }
+  return resolved;
+}
+
+const exeUrl = (db: DbOrTx, e: { workspaceId: string; projectId: string; id: string }) =>
+  consoleUrl(db, e.workspaceId, `/projects/${e.projectId}/executables/${e.id}`);
+
+/**
+ * Dead man: an active scheduled executable whose earliest due time since its last successful run (confirmed or
+ * skipped) is more than `graceSeconds` ago. A due time is a scheduled run's `scheduled_at`, or `next_run_at`
+ * when no scheduler has claimed it (a stopped scheduler leaves it in the past). Resolves when that no longer
+ * holds (a run succeeded, or the executable is paused).
+ */
+export async function checkDeadMan(db: DbOrTx, now = new Date()): Promise<string[]> {
+  const rules = (await rulesOfKind(db, 'dead_man')).filter((r) => r.enabled);
+  const firing = new Set<string>();
+  const changed: string[] = [];
+  const projectIds = [...new Set(rules.map((r) => r.projectId))];
+  if (projectIds.length > 0) {
+    const lastSuccess = sql`(select max(x.finished_at) from ${executions} x
+       where x.executable_id = ${executables.id} and x.status in ('confirmed', 'skipped') and x.trigger <> 'simulate')`;
+    const rows = await db
+      .select({
+        id: executables.id,
+        workspaceId: executables.workspaceId,
+        projectId: executables.projectId,
+        name: executables.name,
+        // epoch milliseconds (null: nothing due since the last success)
+        dueMs: sql<number | null>`(extract(epoch from least(
+          case when ${executables.nextRunAt} > coalesce(${lastSuccess}, '-infinity') then ${executables.nextRunAt} end,
+          (select min(x.scheduled_at) from ${executions} x
+            where x.executable_id = ${executables.id} and x.trigger = 'schedule'
+              and x.scheduled_at > coalesce(${lastSuccess}, '-infinity')))) * 1000)::float8`,
+        lastSuccessMs: sql<number | null>`(extract(epoch from ${lastSuccess}) * 1000)::float8`,
+      })
+      .from(executables)
+      .where(
+        and(
+          inArray(executables.projectId, projectIds),
+          eq(executables.state, 'active'),
+          isNull(executables.deletedAt),
+          sql`${executables.nextRunAt} is not null`,
+        ),
+      );
+    for (const exe of rows) {
+      const rule = ruleFor(rules, exe.projectId, exe.id);
+      if (!rule || exe.dueMs === null) continue;
+      const dueAt = new Date(Number(exe.dueMs));
+      const grace = Number(rule.params.graceSeconds ?? 300);
+      if (now.getTime() - dueAt.getTime() <= grace * 1000) continue;
+      firing.add(`${rule.id} ${exe.id}`);
+      const id = await openIncident(
+        db,
+        rule,
+        exe.id,
+        {
+          title: `Executable “${exe.name}” missed its schedule`,
+          text: `A run was due at ${dueAt.toISOString()} and no run has succeeded since (grace ${grace} s). Check that the scheduler is running and that the executable's runs are not failing.`,
+          severity: 'critical',
+          facts: {
+            Executable: `${exe.name} (${exe.id})`,
+            'Due at': dueAt.toISOString(),
+            'Last success':
+              exe.lastSuccessMs !== null ? new Date(Number(exe.lastSuccessMs)).toISOString() : 'never',
+          },
+          url: await exeUrl(db, exe),
+        },
+        { executableId: exe.id, dueAt: dueAt.toISOString() },
+      );
+      if (id) changed.push(id);
+    }
+  }
+  changed.push(
+    ...(await resolveCleared(
+      db,
+      'dead_man',
+      firing,
+      now,
+      () => 'A run succeeded since it was due (or the executable is no longer active).',
+    )),
+  );
+  return changed;
+}
+
+/** Executions stuck in `submitted_unknown` longer than the rule's `olderThanSeconds`; resolved once reconciled. */
+export async function checkSubmittedUnknown(db: DbOrTx, now = new Date()): Promise<string[]> {
+  const rules = (await rulesOfKind(db, 'submitted_unknown')).filter((r) => r.enabled);
+  const firing = new Set<string>();
+  const changed: string[] = [];
+  const projectIds = [...new Set(rules.map((r) => r.projectId))];
+  if (projectIds.length > 0) {
+    const stuck = await db
+      .select({
+        id: executions.id,
+        workspaceId: executions.workspaceId,
+        projectId: executions.projectId,
+        executableId: executions.executableId,
+        txHash: executions.txHash,
+        since: executions.finishedAt,
+        name: executables.name,
+      })
+      .from(executions)
+      .innerJoin(executables, eq(executables.id, executions.executableId))
+      .where(and(inArray(executions.projectId, projectIds), eq(executions.status, 'submitted_unknown')));
+    for (const run of stuck) {
+      const rule = ruleFor(rules, run.projectId, run.executableId);
+      if (!rule) continue;
+      const olderThan = Number(rule.params.olderThanSeconds ?? 600);
+      const since = run.since ?? now;
+      firing.add(`${rule.id} ${run.id}`);
+      if (now.getTime() - since.getTime() <= olderThan * 1000) continue;
+      const id = await openIncident(
+        db,
+        rule,
+        run.id,
+        {
+          title: `A transaction of “${run.name}” is unconfirmed`,
+          text: `Execution ${run.id} was submitted but its outcome is unknown since ${since.toISOString()} (over ${olderThan} s). Tickwork keeps reconciling it; check the transaction on the chain and the profile's nonce.`,
+          severity: 'warning',
+          facts: {
+            Executable: `${run.name} (${run.executableId})`,
+            Execution: run.id,
+            ...(run.txHash && { Transaction: run.txHash }),
+            Since: since.toISOString(),
+          },
+          url: await consoleUrl(db, run.workspaceId, `/projects/${run.projectId}/executions/${run.id}`),
+        },
+        { executableId: run.executableId, executionId: run.id },
+      );
+      if (id) changed.push(id);
+    }
+  }
+  changed.push(
+    ...(await resolveCleared(
+      db,
+      'submitted_unknown',
+      firing,
+      now,
+      (id) => `Execution ${id} was reconciled.`,
+    )),
+  );
+  return changed;
+}
+
+/** How often one profile's balance is read at most (the check itself may run more often). */
+export const BALANCE_EVERY_MS = Number(process.env.TICKWORK_ALERT_BALANCE_EVERY_MS) || 60_000;
+const balanceReadAt = new Map<string, number>();
+
+export type BalanceReader = (
+  accounts: { chainId: number; address: string }[],
+) => Promise<Map<string, Balance | null>>;
+
+/**
+ * Low balance: for executables paying their own gas (`self`: the sending key account; `self-funded`: the
+ * account itself), the payer's native balance below the rule's `belowWei` (subject: the profile). A profile is
+ * read at most once per `BALANCE_EVERY_MS`; a balance that cannot be read changes nothing.
+ */
+export async function checkLowBalance(
+  db: DbOrTx,
+  now = new Date(),
+  opts: { read?: BalanceReader; everyMs?: number } = {},
+): Promise<string[]> {
+  const rules = (await rulesOfKind(db, 'low_balance')).filter((r) => r.enabled);
+  const projectIds = [...new Set(rules.map((r) => r.projectId))];
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .select({
+      id: executables.id,
+      workspaceId: executables.workspaceId,
+      projectId: executables.projectId,
+      gasMode: executables.gasMode,
+      profileId: profiles.id,
+      profileName: profiles.name,
+      chainId: profiles.chainId,
+      address: profiles.address,
+      executor: profiles.executor,
+    })
+    .from(executables)
+    .innerJoin(profiles, eq(profiles.id, executables.profileId))
+    .where(
+      and(
+        inArray(executables.projectId, projectIds),
+        inArray(executables.gasMode, ['self', 'self-funded']),
+        inArray(executables.state, ['active', 'paused']),
+        isNull(executables.deletedAt),
+      ),
+    );
+  // (rule, profile) pairs to look at, once each
+  const pairs = new Map<string, { rule: AlertRuleRow; row: (typeof rows)[number]; payer: string }>();
+  for (const row of rows) {
+    const rule = ruleFor(rules, row.projectId, row.id);
+    if (!rule) continue;
+    const payer = row.gasMode === 'self' ? (row.executor ?? row.address) : row.address;
+    pairs.set(`${rule.id} ${row.profileId}`, { rule, row, payer });
+  }
+  const everyMs = opts.everyMs ?? BALANCE_EVERY_MS;
+  const due = [...pairs.values()].filter(
+    (p) => now.getTime() - (balanceReadAt.get(p.row.profileId) ?? 0) >= everyMs,
+  );
+  if (due.length === 0) return [];
+  for (const p of due) balanceReadAt.set(p.row.profileId, now.getTime());
+  const balances = await (opts.read ?? readBalances)(
+    due.map((p) => ({ chainId: p.row.chainId, address: p.payer })),
+  );
+  const changed: string[] = [];
+  for (const { rule, row, payer } of due) {
+    const balance = balances.get(balanceKey({ chainId: row.chainId, address: payer }));
+    if (!balance) continue;
+    const below = BigInt(String(rule.params.belowWei));
+    if (BigInt(balance.wei) >= below) {
+      const open = await db
+        .select({ id: alertIncidents.id })
+        .from(alertIncidents)
+        .where(
+          and(
+            eq(alertIncidents.ruleId, rule.id),
+            eq(alertIncidents.subject, row.profileId),
+            eq(alertIncidents.state, 'open'),
+          ),
+        );
+      changed.push(
+        ...(await resolveIncidents(
+          db,
+          { ids: open.map((o) => o.id) },
+          `The account was topped up: it holds ${balance.formatted}.`,
+        )),
+      );
+      continue;
+    }
+    const id = await openIncident(
+      db,
+      rule,
+      row.profileId,
+      {
+        title: `Profile “${row.profileName}” is low on gas`,
+        text: `The account paying gas (${payer}) holds ${balance.formatted}, below the threshold of ${below} wei. Runs will start failing once it cannot pay; top it up.`,
+        severity: 'critical',
+        facts: {
+          Profile: `${row.profileName} (${row.profileId})`,
+          Account: payer,
+          Chain: String(row.chainId),
+          Balance: `${balance.formatted} (${balance.wei} wei)`,
+          Threshold: `${below} wei`,
+        },
+        url: await consoleUrl(db, row.workspaceId, `/projects/${row.projectId}/profiles`),
+      },
+      { profileId: row.profileId, executableId: row.id, balanceWei: balance.wei },
+    );
+    if (id) changed.push(id);
+  }
+  return changed;
+}
+
+/**
+ * Plan usage: the workspace's compute units of the cycle at 80 % (and 100 %) of its plan's included ones; the
+ * subject names the workspace, the cycle and the threshold, so each is announced once per cycle. Resolves when
+ * the cycle resets or a plan change puts usage below the threshold.
+ */
+export async function checkPlanUsage(db: DbOrTx, now = new Date()): Promise<string[]> {
+  const rules = (await rulesOfKind(db, 'plan_usage')).filter((r) => r.enabled && r.executableId === null);
+  const firing = new Set<string>();
+  const changed: string[] = [];
+  const standings = await computeUnitsStandings(db, [...new Set(rules.map((r) => r.workspaceId))], now);
+  const cycle = currentCycle(now).start.toISOString().slice(0, 7);
+  for (const rule of rules) {
+    const standing = standings.get(rule.workspaceId);
+    if (!standing || !(standing.included > 0) || !Number.isFinite(standing.included)) continue;
+    const thresholds = Number(rule.params.percent) === 100 ? [100] : [80, 100];
+    for (const percent of thresholds) {
+      if (standing.used * 100 < standing.included * percent) continue;
+      const subject = `${rule.workspaceId}:${cycle}:${percent}`;
+      firing.add(`${rule.id} ${subject}`);
+      const id = await openIncident(
+        db,
+        rule,
+        subject,
+        {
+          title: `The workspace used ${percent} % of its plan's compute units`,
+          text:
+            percent === 100 && standing.exhausted
+              ? `All ${standing.included.toLocaleString('en-US')} compute units of the ${standing.plan} plan are used: scheduled runs are held until the cycle resets (${standing.resetsAt.toISOString()}) or the plan is upgraded.`
+              : `${standing.used.toLocaleString('en-US')} of ${standing.included.toLocaleString('en-US')} compute units of the ${standing.plan} plan are used this cycle (resets ${standing.resetsAt.toISOString()}).`,
+          severity: percent === 100 ? 'critical' : 'warning',
+          facts: {
+            Plan: standing.plan,
+            Used: standing.used.toLocaleString('en-US'),
+            Included: standing.included.toLocaleString('en-US'),
+            Cycle: cycle,
+            Resets: standing.resetsAt.toISOString(),
+          },
+          url: await consoleUrl(db, rule.workspaceId, '/settings/plan'),
+        },
+        { workspaceId: rule.workspaceId, cycle, percent },
+      );
+      if (id) changed.push(id);
+    }
+  }
+  changed.push(
+    ...(await resolveCleared(db, 'plan_usage', firing, now, (subject) =>
+      subject.split(':')[1] === cycle
+        ? 'Usage is below the threshold of the current plan.'
+        : 'A new billing cycle started: compute units reset.',
+    )),
+  );
+  return changed;
+}
