@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { executions } from '@/db/schema';
 import { idFloor } from '@/lib/ids';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -147,10 +148,12 @@ export async function projectLatency(db: DbOrTx, workspaceId: string, projectId:
   }));
 }
 
+type ExecutionRow = typeof executions.$inferSelect;
+
 export type TimelineRun = {
   id: string;
-  status: string;
-  trigger: string;
+  status: ExecutionRow['status'];
+  trigger: ExecutionRow['trigger'];
   dryRun: boolean;
   scheduledAt: string;
   startedAt: string | null;
@@ -163,7 +166,7 @@ export type TimelineRun = {
   totalMs: number | null;
 };
 
-const RECENT_RUNS = 50;
+export const RECENT_RUNS = 50;
 
 /** The executable's latest runs, newest first (one probe of the `(executable_id, id)` index). */
 export async function recentRuns(
@@ -174,8 +177,8 @@ export async function recentRuns(
 ): Promise<TimelineRun[]> {
   const rows = await db.execute<{
     id: string;
-    status: string;
-    trigger: string;
+    status: ExecutionRow['status'];
+    trigger: ExecutionRow['trigger'];
     dry_run: boolean;
     scheduled_at: Date | string;
     started_at: Date | string | null;
