@@ -122,8 +122,9 @@ async function timed(fn: () => Promise<unknown>) {
 async function usedIndexes(db: Db, fn: (db: Db) => Promise<unknown>): Promise<string> {
   const names = new Set<string>();
   const walk = (node: Record<string, unknown>) => {
-    if (node['Relation Name'] === 'executions')
-      names.add((node['Index Name'] as string | undefined) ?? String(node['Node Type']));
+    const index = node['Index Name'] as string | undefined;
+    if (index?.startsWith('executions_')) names.add(`${node['Node Type']} on ${index}`);
+    else if (node['Relation Name'] === 'executions' && !index) names.add(String(node['Node Type']));
     for (const child of (node.Plans as Record<string, unknown>[] | undefined) ?? []) walk(child);
   };
   const explaining = Object.create(db) as Db;
@@ -135,7 +136,7 @@ async function usedIndexes(db: Db, fn: (db: Db) => Promise<unknown>): Promise<st
     return [];
   }) as unknown as Db['execute'];
   await fn(explaining);
-  return [...names].join(', ');
+  return [...names].filter((n) => n !== 'Bitmap Heap Scan').join(', ');
 }
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tickwork-bench-'));

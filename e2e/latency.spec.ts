@@ -4,6 +4,7 @@
 import { expect, test } from '@playwright/test';
 import { createProject, rpcUrl, signIn, workspaceSlugOf } from './support/console';
 import { seedExecutableWithRuns } from './support/latency';
+import { shotAtDesktopSizes } from './support/shots';
 import { installWallet } from './support/wallet';
 
 const S = 1000;
@@ -49,6 +50,7 @@ test('the executable page and the project overview show latency figures and the 
   await expect(rows.nth(0)).toHaveAttribute('data-status', 'failed');
   await expect(rows.nth(1).getByTestId('timeline-lag')).toHaveText('8.0 s');
   await expect(rows.nth(1)).toContainText('(late)');
+  await shotAtDesktopSizes(page, 'latency-executable');
 
   await page.goto(`${projectUrl}/executables/${idle}`);
   await expect(page.getByTestId('latency-24h-confirmed')).toHaveText('—');
@@ -62,4 +64,5 @@ test('the executable page and the project overview show latency figures and the 
   await expect(row.getByTestId('adherence-7d')).toContainText('2 of 3 on time');
   const idleRow = page.locator(`[data-testid="project-latency-row"][data-executable="${idle}"]`);
   await expect(idleRow.getByTestId('confirmed-7d')).toContainText('—');
+  await shotAtDesktopSizes(page, 'latency-project');
 });

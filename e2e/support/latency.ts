@@ -34,7 +34,7 @@ export async function seedExecutableWithRuns(slug: string, projectId: string, na
       .values({
         id: newId('functionRelease'),
         ...owned,
-        name: 'seeded',
+        name: `seeded-${sha.slice(0, 6)}`,
         versionTag: 'v1',
         checksum: sha,
         blobId: blob.id,
@@ -66,24 +66,25 @@ export async function seedExecutableWithRuns(slug: string, projectId: string, na
       })
       .returning();
     const now = Date.now();
-    await db.insert(executions).values(
-      runs.map((r) => {
-        const due = now - r.ago;
-        return {
-          id: newId('execution', due + 1),
-          ...owned,
-          executableId: executable.id,
-          functionId: fn.id,
-          status: r.status,
-          trigger: r.trigger ?? 'schedule',
-          chainId: 31337,
-          scheduledAt: new Date(due),
-          startedAt: new Date(due + r.lag),
-          finishedAt: new Date(due + r.total),
-          createdAt: new Date(due + 1),
-        };
-      }),
-    );
+    if (runs.length > 0)
+      await db.insert(executions).values(
+        runs.map((r) => {
+          const due = now - r.ago;
+          return {
+            id: newId('execution', due + 1),
+            ...owned,
+            executableId: executable.id,
+            functionId: fn.id,
+            status: r.status,
+            trigger: r.trigger ?? 'schedule',
+            chainId: 31337,
+            scheduledAt: new Date(due),
+            startedAt: new Date(due + r.lag),
+            finishedAt: new Date(due + r.total),
+            createdAt: new Date(due + 1),
+          };
+        }),
+      );
     return executable.id;
   } finally {
     await db.$sql.end({ timeout: 5 });

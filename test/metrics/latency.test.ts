@@ -41,7 +41,8 @@ async function insertRuns(exe: SeededExecutable, runs: Run[]) {
           scheduledAt: new Date(due),
           startedAt: r.lag === null ? null : new Date(due + r.lag),
           finishedAt: r.total === null ? null : new Date(due + r.total),
-          createdAt: new Date(due + 1),
+          // now, not the due time: the app under test requeues pending rows only once they are a minute old
+          createdAt: NOW,
         };
       }),
     );

@@ -1,16 +1,19 @@
 import Link from 'next/link';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { LatencyByWindow, LatencyWindow } from '@/lib/executions/latency';
-import { adherenceCount, adherenceText, percentilesText, runsCount } from './latency-format';
+import { adherenceCount, adherenceText, percentilesText } from './latency-format';
 
 type Row = { executableId: string; name: string; windows: LatencyByWindow };
 
 const WINDOWS: { key: LatencyWindow; label: string }[] = [
-  { key: '24h', label: '24 h' },
-  { key: '7d', label: '7 d' },
+  { key: '24h', label: 'Last 24 hours' },
+  { key: '7d', label: 'Last 7 days' },
 ];
 
-/** Per executable of a project: p50 / p95 trigger → confirmed and schedule adherence over 24 h and 7 days. */
+/**
+ * Per executable of a project and window: p50 / p95 trigger → confirmed with the confirmed runs' count, then the
+ * schedule adherence with its counts.
+ */
 export function LatencyTable({ rows, executablesHref }: { rows: Row[]; executablesHref: string }) {
   return (
     <Table data-testid="project-latency">
@@ -18,14 +21,7 @@ export function LatencyTable({ rows, executablesHref }: { rows: Row[]; executabl
         <TableRow className="hover:bg-transparent">
           <TableHead>Executable</TableHead>
           {WINDOWS.map((w) => (
-            <TableHead key={`c-${w.key}`} className="text-right">
-              Confirmed p50 / p95, {w.label}
-            </TableHead>
-          ))}
-          {WINDOWS.map((w) => (
-            <TableHead key={`a-${w.key}`} className="text-right">
-              On time, {w.label}
-            </TableHead>
+            <TableHead key={w.key}>{w.label}</TableHead>
           ))}
         </TableRow>
       </TableHeader>
@@ -35,32 +31,29 @@ export function LatencyTable({ rows, executablesHref }: { rows: Row[]; executabl
             <TableCell>
               <Link
                 href={`${executablesHref}/${r.executableId}`}
-                className="block max-w-48 truncate font-medium hover:underline"
+                className="block max-w-40 truncate font-medium hover:underline"
                 title={r.name}
               >
                 {r.name}
               </Link>
             </TableCell>
-            {WINDOWS.map((w) => (
-              <TableCell key={`c-${w.key}`} className="text-right" data-testid={`confirmed-${w.key}`}>
-                <span className="grid gap-0.5">
-                  <span className="tabular-nums">{percentilesText(r.windows[w.key].confirmed)}</span>
-                  <span className="text-muted-foreground text-xs">
-                    {runsCount(r.windows[w.key].confirmed.count, 'confirmed')}
+            {WINDOWS.map((w) => {
+              const f = r.windows[w.key];
+              return (
+                <TableCell key={w.key}>
+                  <span className="grid gap-0.5">
+                    <span data-testid={`confirmed-${w.key}`}>
+                      <span className="tabular-nums">{percentilesText(f.confirmed)}</span>
+                      <span className="text-muted-foreground text-xs"> · {f.confirmed.count} confirmed</span>
+                    </span>
+                    <span data-testid={`adherence-${w.key}`}>
+                      <span className="tabular-nums">{adherenceText(f.adherence)}</span>
+                      <span className="text-muted-foreground text-xs"> · {adherenceCount(f.adherence)}</span>
+                    </span>
                   </span>
-                </span>
-              </TableCell>
-            ))}
-            {WINDOWS.map((w) => (
-              <TableCell key={`a-${w.key}`} className="text-right" data-testid={`adherence-${w.key}`}>
-                <span className="grid gap-0.5">
-                  <span className="tabular-nums">{adherenceText(r.windows[w.key].adherence)}</span>
-                  <span className="text-muted-foreground text-xs">
-                    {adherenceCount(r.windows[w.key].adherence)}
-                  </span>
-                </span>
-              </TableCell>
-            ))}
+                </TableCell>
+              );
+            })}
           </TableRow>
         ))}
       </TableBody>
