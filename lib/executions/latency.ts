@@ -42,7 +42,7 @@ export const emptyLatency = (): LatencyByWindow => ({ '24h': empty(), '7d': empt
 /** A time parameter (postgres-js takes strings, not Dates, in raw SQL). */
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
-const ms = (from: SQL, to: SQL) => sql`extract(epoch from (${to} - ${from})) * 1000`;
+const ms = (from: SQL, to: SQL) => sql`date_part('epoch', ${to} - ${from}) * 1000`;
 
 /** The aggregates of one window: counts and the two percentiles of each span, in one pass. */
 function windowColumns(w: LatencyWindow, since: Date, now: Date): SQL {
