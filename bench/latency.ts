@@ -205,7 +205,10 @@ ${rows.join('\n')}
 Each figure query reads only the widest window (7 days) on the \`(executable_id, id)\` or \`(project_id, id)\`
 index, the time-sortable id bounding the range, and computes both windows in one pass (\`count(*) filter\`,
 \`percentile_cont(array[0.5, 0.95]) … filter\`); its cost grows with the runs of the last 7 days, not with the
-executable's history ("long" reads about ${Math.round((N * 7) / 90).toLocaleString('en-US')} rows). Check of the busy executable, 7 days:
+executable's history ("long" reads about ${Math.round((N * 7) / 90).toLocaleString('en-US')} rows). Most of the time is the aggregation (the
+sorts behind the four percentile pairs), not the read. Here the one project holds every execution of the
+database, most of them within 7 days, so Postgres reads the table sequentially for \`projectLatency\` rather than
+the \`(project_id, id)\` index; it then sorts the rows by executable. Check of the busy executable, 7 days:
 ${week['7d'].confirmed.count.toLocaleString('en-US')} confirmed, trigger → confirmed p50 ${Math.round(week['7d'].confirmed.p50Ms ?? 0)} ms /
 p95 ${Math.round(week['7d'].confirmed.p95Ms ?? 0)} ms, adherence ${((week['7d'].adherence.ratio ?? 0) * 100).toFixed(1)} % of ${week['7d'].adherence.due.toLocaleString('en-US')}.
 `;
