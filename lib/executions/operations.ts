@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/api/operation';
+import { ExecutableLatencySchema } from './latency-schemas';
 import {
   ExecutableExecutionListQuery,
   ExecutableParams,
@@ -65,4 +66,14 @@ export const getExecutionReplayOp = defineOperation({
     "The execution's recorded outcome and read block, the release and its index.js, the args, the storage before the run and the names of the bound secrets (never their values). Needs functions:source because it returns the release's code.",
   params: ExecutionParams,
   responses: { 200: z.object({ data: ExecutionReplaySchema }) },
+});
+
+export const getExecutableLatencyOp = defineOperation({
+  method: 'GET',
+  path: '/api/v1/executables/{executableId}/latency',
+  scope: 'executions:read',
+  tag,
+  summary: "An executable's trigger → confirmed percentiles and schedule adherence over 24 h and 7 days",
+  params: ExecutableParams,
+  responses: { 200: z.object({ data: ExecutableLatencySchema }) },
 });

@@ -16,6 +16,7 @@ import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatUtc, runnerLabel } from '@/lib/console/format';
 import { GAS_MODES_BY_KIND } from '@/lib/executables/gas-modes';
 import { getExecutable } from '@/lib/executables/service';
+import { executableLatency, RECENT_RUNS, recentRuns } from '@/lib/executions/latency';
 import { listExecutableExecutions } from '@/lib/executions/queries';
 import { listSecrets } from '@/lib/secrets/service';
 import { readStorage } from '@/lib/storage/service';
@@ -30,7 +31,9 @@ import { PendingRefresh } from '../../profiles/_components/pending-refresh';
 import { projectProfiles, releaseOptions } from '../_components/data';
 import { ExecutableControls } from '../_components/executable-controls';
 import { GasModeForm, PinToggle, ProfileForm, SecretBindingsForm } from '../_components/facet-forms';
+import { LatencyFigures } from '../_components/latency-figures';
 import { RunControls } from '../_components/run-controls';
+import { RunTimeline } from '../_components/run-timeline';
 import { nextRunOf, triggerSummary } from '../_components/schedule';
 import { ArgsForm, FunctionSwitchForm, TriggerForm } from '../_components/settings-forms';
 import { sponsorLabel } from '../_components/sponsor';
@@ -61,21 +64,35 @@ export default async function ExecutablePage({
   const project = await loadProject(workspace.id, projectId);
   const executable = await load(workspace.id, executableId);
   if (executable.projectId !== project.id) notFound();
-  const [releases, profiles, storage, webhooks, secrets, recent, alertRules, alertChannels, incidents] =
-    await Promise.all([
-      releaseOptions(workspace.id, project.id),
-      projectProfiles(workspace.id, project.id),
-      readStorage(getDb(), workspace.id, executable.id).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status < 500) return null;
-        throw error;
-      }),
-      listWebhooks(getDb(), workspace.id, executable.id),
-      listSecrets(getDb(), workspace.id, project.id),
-      listExecutableExecutions(getDb(), workspace.id, executable.id, { limit: RECENT_EXECUTIONS }),
-      executableRuleViews(workspace.id, executable.id),
-      channelOptions(project.id),
-      listIncidents(getDb(), workspace.id, { projectId: project.id, executableId: executable.id, limit: 20 }),
-    ]);
+  const now = new Date();
+  const [
+    releases,
+    profiles,
+    storage,
+    webhooks,
+    secrets,
+    recent,
+    alertRules,
+    alertChannels,
+    incidents,
+    latency,
+    timeline,
+  ] = await Promise.all([
+    releaseOptions(workspace.id, project.id),
+    projectProfiles(workspace.id, project.id),
+    readStorage(getDb(), workspace.id, executable.id).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status < 500) return null;
+      throw error;
+    }),
+    listWebhooks(getDb(), workspace.id, executable.id),
+    listSecrets(getDb(), workspace.id, project.id),
+    listExecutableExecutions(getDb(), workspace.id, executable.id, { limit: RECENT_EXECUTIONS }),
+    executableRuleViews(workspace.id, executable.id),
+    channelOptions(project.id),
+    listIncidents(getDb(), workspace.id, { projectId: project.id, executableId: executable.id, limit: 20 }),
+    executableLatency(getDb(), workspace.id, executable.id, now),
+    recentRuns(getDb(), workspace.id, executable.id),
+  ]);
   const executions = recent.data;
   const label = (id: string) => releases.find((r) => r.id === id)?.label ?? id;
   const release = releases.find((r) => r.id === executable.functionId);
@@ -190,6 +207,28 @@ export default async function ExecutablePage({
             <div className="border-t" data-testid="executable-executions">
               <ExecutionsTable workspaceSlug={slug} projectId={project.id} executions={executions} />
             </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Latency</CardTitle>
+          <CardDescription>
+            From trigger (the due time of a scheduled run, the call of a webhook or Run now) to the confirmed
+            transaction, and the share of scheduled runs that started on time.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-6 px-0 pb-0">
+          <div className="px-6">
+            <LatencyFigures windows={latency} />
+          </div>
+          {timeline.length === 0 ? (
+            <p className="px-6 pb-6 text-muted-foreground text-sm" data-testid="run-timeline-empty">
+              No runs yet: the timeline shows the latest {RECENT_RUNS} once there are some.
+            </p>
+          ) : (
+            <RunTimeline workspaceSlug={slug} projectId={project.id} runs={timeline} now={now.getTime()} />
           )}
         </CardContent>
       </Card>
