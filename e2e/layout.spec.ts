@@ -156,6 +156,7 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
         url: `${project}/executions?status=skipped`,
       },
       { name: 'execution', route: `${p}/executions/[executionId]`, url: execution ?? '' },
+      { name: 'alerts', route: `${p}/alerts`, url: `${project}/alerts` },
       { name: 'API keys', route: '/[workspace]/api-keys', url: `${ws}/api-keys` },
       { name: 'usage', route: '/[workspace]/usage', url: `${ws}/usage` },
       { name: 'chains', route: '/[workspace]/chains', url: `${ws}/chains` },
