@@ -11,11 +11,13 @@ export async function register() {
   const { startEmbeddedWorker } = await import('./lib/jobs/embedded');
   const { startSchedulerTicker } = await import('./lib/jobs/scheduler-ticker');
   const { startMaintenanceTicker } = await import('./lib/jobs/maintenance');
+  const { startNotificationTicker } = await import('./lib/jobs/notification-ticker');
   const { log } = await import('./lib/log');
   try {
     await startEmbeddedWorker();
     startSchedulerTicker();
     startMaintenanceTicker();
+    startNotificationTicker();
   } catch (error) {
     log.error({ err: error }, 'the embedded job worker did not start');
   }

@@ -1,3 +1,4 @@
+import { deliverNotificationFunction, notificationSweepFunction } from './deliver-notification';
 import { maintenanceFunction } from './maintenance';
 import { provisionExecutableFunction } from './provision-executable';
 import { provisionProfileFunction } from './provision-profile';
@@ -13,4 +14,6 @@ export const functions = [
   runExecutionFunction,
   scheduleTickFunction,
   maintenanceFunction,
+  deliverNotificationFunction,
+  notificationSweepFunction,
 ];

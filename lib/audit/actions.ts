@@ -17,6 +17,8 @@ export const AUDIT_ACTIONS = {
   'api_key.revoked': 'Revoked an API key',
   'rpc_key.created': 'Created an RPC key',
   'rpc_key.revoked': 'Revoked an RPC key',
+  'notification_channel.created': 'Created a notification channel',
+  'notification_channel.deleted': 'Deleted a notification channel',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

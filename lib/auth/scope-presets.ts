@@ -12,6 +12,7 @@ export const SCOPE_RESOURCES = [
   'secrets',
   'webhooks',
   'usage',
+  'alerts',
 ] as const;
 
 export type ScopeResource = (typeof SCOPE_RESOURCES)[number];

@@ -20,6 +20,8 @@ export const SCOPES = [
   'webhooks:read',
   'webhooks:write',
   'usage:read',
+  'alerts:read',
+  'alerts:write',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

@@ -16,6 +16,8 @@ export const JOB_EVENTS = {
   }),
   /** An execution is pending (schedule, webhook, manual run or simulation): evaluate, submit and confirm it. */
   'execution/requested': z.object({ executionId: z.string().min(1) }),
+  /** A notification (outbox row) is due: make one delivery attempt (docs/alerts.md, Delivery). */
+  'notification/delivery.requested': z.object({ notificationId: z.string().min(1) }),
 } as const;
 
 export type JobEvent = keyof typeof JOB_EVENTS;

@@ -1,3 +1,4 @@
+import * as alerts from '@/lib/alerts/operations';
 import * as chains from '@/lib/chains/operations';
 import * as executables from '@/lib/executables/operations';
 import * as executions from '@/lib/executions/operations';
@@ -22,6 +23,7 @@ export const OPERATIONS: (Operation & { operationId: string })[] = [
   profiles,
   storage,
   webhooks,
+  alerts,
 ].flatMap((mod) =>
   Object.entries(mod).map(([name, op]) => ({ ...(op as Operation), operationId: name.replace(/Op$/, '') })),
 );

@@ -1,5 +1,6 @@
 import type { JobEvent } from '../events';
 import type { Workflow } from '../workflow';
+import { deliverNotificationWorkflow } from './deliver-notification';
 import { provisionExecutable } from './provision-executable';
 import { provisionProfile } from './provision-profile';
 import { runExecution } from './run-execution';
@@ -11,4 +12,5 @@ export const WORKFLOWS: { [E in JobEvent]: Workflow<E> } = {
   'executable/provision.requested': provisionExecutable,
   'executable/function-switch.requested': switchExecutableFunction,
   'execution/requested': runExecution,
+  'notification/delivery.requested': deliverNotificationWorkflow,
 };

@@ -27,6 +27,7 @@ const RESOURCE_LABELS: Record<(typeof SCOPE_RESOURCES)[number], string> = {
   secrets: 'Secrets',
   webhooks: 'Webhooks',
   usage: 'Usage',
+  alerts: 'Alerts',
 };
 
 /**
