@@ -1,6 +1,6 @@
 'use client';
 
-import { Boxes, History, LayoutGrid, Timer, Wallet } from 'lucide-react';
+import { Bell, Boxes, History, LayoutGrid, Timer, Wallet } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/cn';
@@ -11,6 +11,7 @@ const TABS = [
   { path: '/profiles', label: 'Profiles', icon: Wallet },
   { path: '/executables', label: 'Executables', icon: Timer },
   { path: '/executions', label: 'Executions', icon: History },
+  { path: '/notifications', label: 'Notifications', icon: Bell },
 ];
 
 /** The tabs under a project's header; a tab stays active on its sub-pages (a release's source). */
