@@ -11,7 +11,7 @@ import { type FaultStack, startFaultStack } from '../support/fault-stack';
 import { waitUntil } from '../support/faults';
 import { type Actor, newProject, newWorkspace, uniq } from '../support/fixtures';
 import { api } from '../support/http';
-import { startHttpReceiver, startSmtpReceiver } from '../support/notify-receivers';
+import { mailHeader, startHttpReceiver, startSmtpReceiver } from '../support/notify-receivers';
 import { useTarget } from '../support/target';
 
 let http: Awaited<ReturnType<typeof startHttpReceiver>>;
@@ -154,7 +154,9 @@ describe('notification delivery', () => {
     const mail = smtp.mails.find((m) => m.to.includes(to));
     expect(mail?.to.sort()).toEqual([to, 'oncall@example.com'].sort());
     expect(mail?.from).toBe('alerts@tickwork.test');
-    expect(mail?.raw).toMatch(/Subject: \[Tickwork\] Test: Test notification/);
+    expect(mailHeader(mail?.raw ?? '', 'Subject')).toBe(
+      `[Tickwork] Test: Test notification for “${email.name}”`,
+    );
     expect(mail?.raw).toContain(`X-Tickwork-Notification: ${id}`);
     expect(mail?.raw).toContain('text/html');
   });
@@ -265,12 +267,12 @@ describe('notification delivery', () => {
       process.env.DATABASE_URL = stack.databaseUrl;
       process.env.TICKWORK_MASTER_KEY = stack.env.TICKWORK_MASTER_KEY;
       process.env.TICKWORK_NOTIFY_PRIVATE = 'allow';
-      const engine = new InngestTestEngine({ function: deliverNotificationFunction });
+      const engine = () => new InngestTestEngine({ function: deliverNotificationFunction });
       const event = { name: 'notification/delivery.requested', data: { notificationId: viaInngest } };
-      const first = await engine.execute({ events: [event] as never });
+      const first = await engine().execute({ events: [event] as never });
       expect(first.error).toBeUndefined();
       expect(first.result).toEqual({ outcome: 'delivered', attempt: 1 });
-      const again = await engine.execute({ events: [event] as never });
+      const again = await engine().execute({ events: [event] as never });
       expect(again.result).toEqual({ outcome: 'skipped' });
       expect(http.at(path).map((r) => r.json.id)).toEqual([viaInngest]);
 
