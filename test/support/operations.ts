@@ -24,6 +24,8 @@ export type World = Actor &
     archivedProfileId: string;
     pendingProfileId: string;
     webhookId: string;
+    /** A notification channel of the project (email: nothing is sent anywhere). */
+    channelId: string;
     /** An active and an error executable for the state-bound executable actions (pause, reprovision). */
     activeExecutableId: string;
     errorExecutableId: string;
@@ -63,6 +65,12 @@ export async function newWorld(): Promise<World> {
     body: { name: 'world-hook' },
   });
   if (webhook.status !== 201) throw new Error(`seeding a webhook failed: ${webhook.text}`);
+  const channel = await api('/api/v1/channels', {
+    method: 'POST',
+    token: owner.token,
+    body: { projectId: project.id, kind: 'email', name: 'world-channel', to: 'world@example.com' },
+  });
+  if (channel.status !== 201) throw new Error(`seeding a channel failed: ${channel.text}`);
   // functionId: a real, unused release (the seeded executable keeps its own), so delete/source/copy can succeed
   return {
     ...owner,
@@ -75,6 +83,7 @@ export async function newWorld(): Promise<World> {
     archivedProfileId: archived.id,
     pendingProfileId: pending.id,
     webhookId: webhook.body.data.id,
+    channelId: channel.body.data.id,
     activeExecutableId: activeExe,
     errorExecutableId: errorExe,
   };
@@ -115,6 +124,12 @@ const SAMPLE_BODIES: Record<string, (w: World) => unknown> = {
   'PATCH /api/v1/executables/{executableId}/storage': () => ({ expectedVersion: 0, value: { n: 1 } }),
   'POST /api/v1/executables/{executableId}/webhooks': () => ({ name: `hook-${uniq()}` }),
   'PATCH /api/v1/webhooks/{webhookId}': () => ({ name: 'Renamed' }),
+  'POST /api/v1/channels': (w) => ({
+    projectId: w.projectId,
+    kind: 'email',
+    name: `ch-${uniq()}`,
+    to: 'ops@example.com',
+  }),
 };
 
 /**

@@ -33,7 +33,9 @@ export default async function NotificationsPage({
             message is retried with backoff; a channel whose messages keep failing is marked failing.
           </p>
         </div>
-        {canMutate && channels.length > 0 && create}
+        {/* always here (not in the empty state): the dialog keeps showing a new webhook's secret after the list
+            re-renders with its first channel */}
+        {canMutate && create}
       </div>
       <Card>
         {channels.length === 0 ? (
@@ -41,7 +43,6 @@ export default async function NotificationsPage({
             icon={Bell}
             title="No channels yet"
             description="Add a channel, send it a test, then point alert rules at it."
-            action={canMutate ? create : undefined}
           />
         ) : (
           <ChannelsTable
