@@ -6,6 +6,7 @@ import { newId } from '@/lib/ids';
 import { enqueueAll } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { observeDelivery } from '@/lib/metrics/observe';
+import { inLiveProject } from '@/lib/projects/service';
 import type { ChannelKind } from './channel-schemas';
 import type { ChannelSecret } from './channels/kinds';
 import type { Notification } from './channels/render';
@@ -92,8 +93,9 @@ async function claim(
     const [channel] = await tx
       .select()
       .from(notificationChannels)
-      .where(eq(notificationChannels.id, row.channelId))
+      .where(and(eq(notificationChannels.id, row.channelId), inLiveProject(notificationChannels.projectId)))
       .for('update');
+    // a deleted channel (or project) gets nothing more
     if (!channel || channel.deletedAt) {
       await tx.update(notificationOutbox).set({ state: 'failed' }).where(eq(notificationOutbox.id, row.id));
       return { outcome: 'dropped' as const };
