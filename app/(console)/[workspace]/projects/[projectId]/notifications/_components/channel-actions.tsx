@@ -55,7 +55,7 @@ export function ChannelActions({
           aria-label={`Send a test to ${channel.name}`}
         >
           {pending ? <Loader2 className="animate-spin" /> : <Send />}
-          Send a test
+          Test
         </Button>
       )}
       <Link

@@ -25,8 +25,7 @@ export function ChannelsTable({
           <TableHead>Name</TableHead>
           <TableHead>Sends to</TableHead>
           <TableHead>State</TableHead>
-          <TableHead>Last delivered</TableHead>
-          <TableHead>Last failed</TableHead>
+          <TableHead>Last activity</TableHead>
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
       </TableHeader>
@@ -42,21 +41,19 @@ export function ChannelsTable({
               </Link>
               <div className="text-muted-foreground text-xs">{KIND_LABELS[c.kind] ?? c.kind}</div>
             </TableCell>
-            <TableCell className="font-mono text-[13px]">{destinationOf(c.config)}</TableCell>
+            <TableCell className="max-w-56 truncate font-mono text-[13px]" title={destinationOf(c.config)}>
+              {destinationOf(c.config)}
+            </TableCell>
             <TableCell>
               <ChannelStateBadge state={c.state} />
             </TableCell>
-            <TableCell
-              className="text-muted-foreground"
-              title={c.lastDeliveredAt ? formatDate(c.lastDeliveredAt) : undefined}
-            >
-              {when(c.lastDeliveredAt)}
-            </TableCell>
-            <TableCell
-              className="text-muted-foreground"
-              title={c.lastFailedAt ? formatDate(c.lastFailedAt) : undefined}
-            >
-              {when(c.lastFailedAt)}
+            <TableCell className="text-muted-foreground text-xs">
+              <div title={c.lastDeliveredAt ? formatDate(c.lastDeliveredAt) : undefined}>
+                Delivered {when(c.lastDeliveredAt)}
+              </div>
+              <div title={c.lastFailedAt ? formatDate(c.lastFailedAt) : undefined}>
+                Failed {when(c.lastFailedAt)}
+              </div>
             </TableCell>
             <TableCell className="text-right">
               <ChannelActions
