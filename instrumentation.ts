@@ -12,6 +12,7 @@ export async function register() {
   const { startSchedulerTicker } = await import('./lib/jobs/scheduler-ticker');
   const { startMaintenanceTicker } = await import('./lib/jobs/maintenance');
   const { startAlertsTicker } = await import('./lib/alerts/ticker');
+  const { startNotificationTicker } = await import('./lib/jobs/notification-ticker');
   const { log } = await import('./lib/log');
   try {
     await startEmbeddedWorker();
@@ -19,6 +20,7 @@ export async function register() {
     if (process.env.TICKWORK_SCHEDULER !== 'off') startSchedulerTicker();
     startMaintenanceTicker();
     startAlertsTicker();
+    startNotificationTicker();
   } catch (error) {
     log.error({ err: error }, 'the embedded job worker did not start');
   }

@@ -122,7 +122,7 @@ test('sign in, create a project and a secret, approve a CLI login, read usage', 
   await shot(page, '08-new-api-key');
   await page.getByRole('button', { name: 'Done' }).click();
   const deployKey = page.getByTestId('api-key-row').filter({ hasText: 'deploy script' });
-  await expect(deployKey).toContainText('10 scopes');
+  await expect(deployKey).toContainText('10 scopes'); // every read scope (alerts:read included) but usage:read
   await expect(deployKey).toContainText('in 30 days');
   await expect(deployKey).toContainText('Never');
   await expect(deployKey).not.toContainText('Unbound');

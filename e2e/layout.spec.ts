@@ -112,6 +112,20 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
   await expect(rows).toHaveCount(3);
   await expect(rows.first().getByTestId('execution-status')).toHaveText('failed', { timeout: 30_000 });
 
+  // a notification channel whose test failed (the stack has no SMTP server), so its deliveries show an attempt
+  await page.goto(`${project}/notifications`);
+  await openDialog(page, 'New channel');
+  await page.getByLabel('Kind').selectOption('email');
+  await page.getByLabel('Name').fill('On-call email');
+  await page.getByLabel('Recipients').fill('oncall@example.com, ops@example.com');
+  await page.getByRole('button', { name: 'Create channel' }).click();
+  const channelRow = page.getByTestId('channel-row').filter({ hasText: 'On-call email' });
+  await channelRow.getByRole('button', { name: 'Send a test to On-call email' }).click();
+  await expect(page.getByText('Test queued for On-call email')).toBeVisible();
+  await channelRow.getByRole('link', { name: 'Deliveries' }).click();
+  await expect(page.getByTestId('delivery-attempt').first()).toBeVisible({ timeout: 30_000 });
+  const channel = new URL(page.url()).pathname;
+
   // a teammate invited by address, so the members page shows its pending invitation too
   await page.goto(`${ws}/settings/members`);
   await openDialog(page, 'Invite member');
@@ -157,6 +171,8 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
       },
       { name: 'execution', route: `${p}/executions/[executionId]`, url: execution ?? '' },
       { name: 'alerts', route: `${p}/alerts`, url: `${project}/alerts` },
+      { name: 'notifications', route: `${p}/notifications`, url: `${project}/notifications` },
+      { name: 'channel deliveries', route: `${p}/notifications/[channelId]`, url: channel },
       { name: 'API keys', route: '/[workspace]/api-keys', url: `${ws}/api-keys` },
       { name: 'usage', route: '/[workspace]/usage', url: `${ws}/usage` },
       { name: 'chains', route: '/[workspace]/chains', url: `${ws}/chains` },

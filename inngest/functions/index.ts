@@ -1,4 +1,5 @@
 import { alertsCheckFunction } from './alerts-check';
+import { deliverNotificationFunction, notificationSweepFunction } from './deliver-notification';
 import { maintenanceFunction } from './maintenance';
 import { provisionExecutableFunction } from './provision-executable';
 import { provisionProfileFunction } from './provision-profile';
@@ -17,4 +18,6 @@ export const functions = [
   scheduleTickFunction,
   maintenanceFunction,
   alertsCheckFunction,
+  deliverNotificationFunction,
+  notificationSweepFunction,
 ];

@@ -1,8 +1,16 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/db/client';
-import { alertIncidents, alertRules, notificationChannels, workspaces } from '@/db/schema';
+import { type DbOrTx, getDb } from '@/db/client';
+import {
+  alertIncidents,
+  alertRules,
+  notificationChannels,
+  notificationOutbox,
+  workspaces,
+} from '@/db/schema';
 import { newId } from '@/lib/ids';
+import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
+import { kickDelivery } from './delivery';
 import type { AlertKind } from './kinds';
 import { type AlertMessage, enqueueNotification } from './outbox';
 
@@ -152,7 +160,20 @@ async function resolveIn(
  */
 export function afterIncidentCommit(ids: readonly string[]): void {
   if (ids.length === 0) return;
-  // TODO(issue 14 merge): kickDelivery() from the channels branch (lib/alerts/delivery) goes here.
+  // Best effort: a row not kicked here is picked up by the delivery sweep a few seconds later.
+  void pendingNotificationsOf(getDb(), ids)
+    .then(kickDelivery)
+    .catch((error: unknown) => log.warn({ err: error }, 'could not wake the delivery of new alerts'));
+}
+
+async function pendingNotificationsOf(db: DbOrTx, incidentIds: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: notificationOutbox.id })
+    .from(notificationOutbox)
+    .where(
+      and(inArray(notificationOutbox.incidentId, [...incidentIds]), eq(notificationOutbox.state, 'pending')),
+    );
+  return rows.map((r) => r.id);
 }
 
 /** The absolute console URL of a path in the workspace, when the deployment says where it is (AUTH_URL). */

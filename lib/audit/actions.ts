@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = {
   'alert_rule.created': 'Created an alert rule',
   'alert_rule.updated': 'Changed an alert rule',
   'alert_rule.deleted': 'Deleted an alert rule',
+  'notification_channel.created': 'Created a notification channel',
+  'notification_channel.deleted': 'Deleted a notification channel',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -18,6 +18,8 @@ export const JOB_EVENTS = {
   'execution/requested': z.object({ executionId: z.string().min(1) }),
   /** An ended execution's callback is pending (onSuccess / onFail): run it once in the sandbox. */
   'execution/callback.requested': z.object({ executionId: z.string().min(1) }),
+  /** A notification (outbox row) is due: make one delivery attempt (docs/alerts.md, Delivery). */
+  'notification/delivery.requested': z.object({ notificationId: z.string().min(1) }),
 } as const;
 
 export type JobEvent = keyof typeof JOB_EVENTS;

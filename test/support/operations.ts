@@ -26,6 +26,8 @@ export type World = Actor &
     webhookId: string;
     /** A project default alert rule (execution_failed). */
     ruleId: string;
+    /** A notification channel of the project (email: nothing is sent anywhere). */
+    channelId: string;
     /** An active and an error executable for the state-bound executable actions (pause, reprovision). */
     activeExecutableId: string;
     errorExecutableId: string;
@@ -71,6 +73,12 @@ export async function newWorld(): Promise<World> {
     body: { projectId: project.id, kind: 'execution_failed' },
   });
   if (rule.status !== 201) throw new Error(`seeding an alert rule failed: ${rule.text}`);
+  const channel = await api('/api/v1/channels', {
+    method: 'POST',
+    token: owner.token,
+    body: { projectId: project.id, kind: 'email', name: 'world-channel', to: 'world@example.com' },
+  });
+  if (channel.status !== 201) throw new Error(`seeding a channel failed: ${channel.text}`);
   // functionId: a real, unused release (the seeded executable keeps its own), so delete/source/copy can succeed
   return {
     ...owner,
@@ -84,6 +92,7 @@ export async function newWorld(): Promise<World> {
     pendingProfileId: pending.id,
     webhookId: webhook.body.data.id,
     ruleId: rule.body.data.id,
+    channelId: channel.body.data.id,
     activeExecutableId: activeExe,
     errorExecutableId: errorExe,
   };
@@ -130,6 +139,12 @@ const SAMPLE_BODIES: Record<string, (w: World) => unknown> = {
     params: { graceSeconds: 60 },
   }),
   'PATCH /api/v1/alert-rules/{ruleId}': () => ({ enabled: false }),
+  'POST /api/v1/channels': (w) => ({
+    projectId: w.projectId,
+    kind: 'email',
+    name: `ch-${uniq()}`,
+    to: 'ops@example.com',
+  }),
 };
 
 /**

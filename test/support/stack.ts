@@ -118,6 +118,9 @@ export function testAppEnv(opts: {
     TICKWORK_MASTER_KEY: randomBytes(32).toString('base64'),
     // tasks under test fetch from servers the tests start on 127.0.0.1
     TICKWORK_SANDBOX_FETCH_PRIVATE: 'allow',
+    // notification channels under test post to receivers the tests start on 127.0.0.1; due rows are swept often
+    TICKWORK_NOTIFY_PRIVATE: 'allow',
+    TICKWORK_NOTIFY_SWEEP_MS: '500',
     // schedules fire within a second of being due
     TICKWORK_SCHEDULER_TICK_MS: '500',
     // GET /metrics answers to this token (test/metrics)

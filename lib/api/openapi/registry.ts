@@ -1,4 +1,5 @@
-import * as alerts from '@/lib/alerts/operations';
+import * as channels from '@/lib/alerts/channel-operations';
+import * as alertRules from '@/lib/alerts/rule-operations';
 import * as chains from '@/lib/chains/operations';
 import * as executables from '@/lib/executables/operations';
 import * as executions from '@/lib/executions/operations';
@@ -23,7 +24,8 @@ export const OPERATIONS: (Operation & { operationId: string })[] = [
   profiles,
   storage,
   webhooks,
-  alerts,
+  alertRules,
+  channels,
 ].flatMap((mod) =>
   Object.entries(mod).map(([name, op]) => ({ ...(op as Operation), operationId: name.replace(/Op$/, '') })),
 );

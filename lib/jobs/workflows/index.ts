@@ -1,5 +1,6 @@
 import type { JobEvent } from '../events';
 import type { Workflow } from '../workflow';
+import { deliverNotificationWorkflow } from './deliver-notification';
 import { provisionExecutable } from './provision-executable';
 import { provisionProfile } from './provision-profile';
 import { runCallback } from './run-callback';
@@ -13,4 +14,5 @@ export const WORKFLOWS: { [E in JobEvent]: Workflow<E> } = {
   'executable/function-switch.requested': switchExecutableFunction,
   'execution/requested': runExecution,
   'execution/callback.requested': runCallback,
+  'notification/delivery.requested': deliverNotificationWorkflow,
 };

@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { listIncidents } from '@/lib/alerts/incidents';
-import { listAlertIncidentsOp } from '@/lib/alerts/operations';
+import { listAlertIncidentsOp } from '@/lib/alerts/rule-operations';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
 

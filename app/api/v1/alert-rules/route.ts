@@ -1,5 +1,5 @@
 import { getDb } from '@/db/client';
-import { createAlertRuleOp, listAlertRulesOp } from '@/lib/alerts/operations';
+import { createAlertRuleOp, listAlertRulesOp } from '@/lib/alerts/rule-operations';
 import { createRule, listRules } from '@/lib/alerts/rules';
 import { created, ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';

@@ -1,5 +1,5 @@
 import { getDb } from '@/db/client';
-import { deleteAlertRuleOp, getAlertRuleOp, updateAlertRuleOp } from '@/lib/alerts/operations';
+import { deleteAlertRuleOp, getAlertRuleOp, updateAlertRuleOp } from '@/lib/alerts/rule-operations';
 import { deleteRule, getRule, updateRule } from '@/lib/alerts/rules';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';

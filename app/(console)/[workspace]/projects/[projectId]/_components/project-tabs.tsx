@@ -1,6 +1,6 @@
 'use client';
 
-import { Bell, Boxes, History, LayoutGrid, Timer, Wallet } from 'lucide-react';
+import { Bell, Boxes, History, LayoutGrid, Send, Timer, Wallet } from 'lucide-react';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { cn } from '@/lib/cn';
@@ -12,6 +12,7 @@ const TABS = [
   { path: '/executables', label: 'Executables', icon: Timer },
   { path: '/executions', label: 'Executions', icon: History },
   { path: '/alerts', label: 'Alerts', icon: Bell },
+  { path: '/notifications', label: 'Notifications', icon: Send },
 ];
 
 /** The tabs under a project's header; a tab stays active on its sub-pages (a release's source). */

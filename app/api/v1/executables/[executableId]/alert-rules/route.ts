@@ -1,5 +1,5 @@
 import { getDb } from '@/db/client';
-import { listExecutableAlertRulesOp } from '@/lib/alerts/operations';
+import { listExecutableAlertRulesOp } from '@/lib/alerts/rule-operations';
 import { effectiveRules } from '@/lib/alerts/rules';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
