@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { type DbOrTx, getDb } from '@/db/client';
+import type { DbOrTx } from '@/db/client';
 import {
   alertIncidents,
   alertRules,
@@ -158,10 +158,10 @@ async function resolveIn(
  * Called once the transaction that opened or resolved incidents has committed, with their ids: the place that
  * wakes the delivery job so the outbox rows go out now rather than at its next poll.
  */
-export function afterIncidentCommit(ids: readonly string[]): void {
+export function afterIncidentCommit(db: DbOrTx, ids: readonly string[]): void {
   if (ids.length === 0) return;
   // Best effort: a row not kicked here is picked up by the delivery sweep a few seconds later.
-  void pendingNotificationsOf(getDb(), ids)
+  void pendingNotificationsOf(db, ids)
     .then(kickDelivery)
     .catch((error: unknown) => log.warn({ err: error }, 'could not wake the delivery of new alerts'));
 }

@@ -22,7 +22,7 @@ export async function alertsTick(db: DbOrTx, now = new Date()) {
       log.error({ err: error, check: name }, 'alert check failed');
     }
   }
-  afterIncidentCommit(changed);
+  afterIncidentCommit(db, changed);
   return { changed };
 }
 

@@ -157,6 +157,6 @@ export async function commitFunctionSwitch(
       );
     return rows;
   });
-  afterIncidentCommit(incidents);
+  afterIncidentCommit(db, incidents);
   return { committed: updated.length > 0 && built.ok };
 }

@@ -107,7 +107,7 @@ export async function finishExecution(
   });
   if (ended) observeFinished({ ...ended, status: ending.status }, ended.finishedAt ?? new Date());
   if (callback) await queueCallback(executionId);
-  afterIncidentCommit(incidents);
+  afterIncidentCommit(db, incidents);
   return Boolean(ended);
 }
 
