@@ -3,7 +3,7 @@ import { createChannelOp, listChannelsOp } from '@/lib/alerts/channel-operations
 import { createChannel, listChannels } from '@/lib/alerts/channels/service';
 import { created, ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
-import { principalActor } from '@/lib/audit/principal';
+import { principalActor } from '@/lib/audit/principal-actor';
 
 // GET /api/v1/channels?projectId= — the notification channels of a project
 export const GET = route(listChannelsOp, async ({ principal, query }) =>

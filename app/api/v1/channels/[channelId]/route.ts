@@ -3,7 +3,7 @@ import { deleteChannelOp, getChannelOp } from '@/lib/alerts/channel-operations';
 import { deleteChannel, getChannel } from '@/lib/alerts/channels/service';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
-import { principalActor } from '@/lib/audit/principal';
+import { principalActor } from '@/lib/audit/principal-actor';
 
 // GET /api/v1/channels/{channelId} — one channel and its state
 export const GET = route(getChannelOp, async ({ principal, params }) =>
