@@ -1,8 +1,7 @@
 import { getDb } from '@/db/client';
 import { sweepDueNotifications } from '@/lib/alerts/delivery';
-import { parsePayload } from '@/lib/jobs/events';
 import { inngest } from '@/lib/jobs/inngest-client';
-import { deliverNotificationWorkflow } from '@/lib/jobs/workflows/deliver-notification';
+import { runWorkflow } from '@/lib/jobs/workflows';
 import { workflowStep } from './provision-profile';
 
 /** `notification/delivery.requested` on Inngest: the same one-attempt workflow the embedded queue runs. */
@@ -14,9 +13,7 @@ export const deliverNotificationFunction = inngest.createFunction(
     triggers: [{ event: 'notification/delivery.requested' }],
   },
   async ({ event, step }) =>
-    deliverNotificationWorkflow(parsePayload('notification/delivery.requested', event.data), {
-      step: workflowStep(step),
-    }),
+    runWorkflow('notification/delivery.requested', event.data, { step: workflowStep(step) }),
 );
 
 /** Sweeps per cron minute: every 10 s, so short retry waits are kept close to. */

@@ -1,6 +1,5 @@
-import { parsePayload } from '@/lib/jobs/events';
 import { inngest } from '@/lib/jobs/inngest-client';
-import { provisionExecutable } from '@/lib/jobs/workflows/provision-executable';
+import { runWorkflow } from '@/lib/jobs/workflows';
 import { workflowStep } from './provision-profile';
 
 /** `executable/provision.requested` on Inngest: the same workflow the embedded queue runs. */
@@ -12,7 +11,5 @@ export const provisionExecutableFunction = inngest.createFunction(
     triggers: [{ event: 'executable/provision.requested' }],
   },
   async ({ event, step }) =>
-    provisionExecutable(parsePayload('executable/provision.requested', event.data), {
-      step: workflowStep(step),
-    }),
+    runWorkflow('executable/provision.requested', event.data, { step: workflowStep(step) }),
 );

@@ -1,7 +1,6 @@
-import { parsePayload } from '@/lib/jobs/events';
 import { inngest } from '@/lib/jobs/inngest-client';
 import type { Step } from '@/lib/jobs/workflow';
-import { provisionProfile } from '@/lib/jobs/workflows/provision-profile';
+import { runWorkflow } from '@/lib/jobs/workflows';
 
 type InngestStep = { run: (id: string, fn: () => Promise<unknown>) => Promise<unknown> };
 
@@ -19,5 +18,5 @@ export const provisionProfileFunction = inngest.createFunction(
     triggers: [{ event: 'profile/provision.requested' }],
   },
   async ({ event, step }) =>
-    provisionProfile(parsePayload('profile/provision.requested', event.data), { step: workflowStep(step) }),
+    runWorkflow('profile/provision.requested', event.data, { step: workflowStep(step) }),
 );

@@ -1,6 +1,5 @@
-import { parsePayload } from '@/lib/jobs/events';
 import { inngest } from '@/lib/jobs/inngest-client';
-import { runCallback } from '@/lib/jobs/workflows/run-callback';
+import { runWorkflow } from '@/lib/jobs/workflows';
 import { workflowStep } from './provision-profile';
 
 /** `execution/callback.requested` on Inngest: the same workflow the embedded queue runs. */
@@ -12,5 +11,5 @@ export const runCallbackFunction = inngest.createFunction(
     triggers: [{ event: 'execution/callback.requested' }],
   },
   async ({ event, step }) =>
-    runCallback(parsePayload('execution/callback.requested', event.data), { step: workflowStep(step) }),
+    runWorkflow('execution/callback.requested', event.data, { step: workflowStep(step) }),
 );

@@ -1,6 +1,5 @@
-import { parsePayload } from '@/lib/jobs/events';
 import { inngest } from '@/lib/jobs/inngest-client';
-import { runExecution } from '@/lib/jobs/workflows/run-execution';
+import { runWorkflow } from '@/lib/jobs/workflows';
 import { workflowStep } from './provision-profile';
 
 /** `execution/requested` on Inngest: the same workflow the embedded queue runs, one step per stage. */
@@ -11,6 +10,5 @@ export const runExecutionFunction = inngest.createFunction(
     concurrency: { key: 'event.data.executionId', limit: 1 },
     triggers: [{ event: 'execution/requested' }],
   },
-  async ({ event, step }) =>
-    runExecution(parsePayload('execution/requested', event.data), { step: workflowStep(step) }),
+  async ({ event, step }) => runWorkflow('execution/requested', event.data, { step: workflowStep(step) }),
 );

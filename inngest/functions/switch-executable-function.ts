@@ -1,6 +1,5 @@
-import { parsePayload } from '@/lib/jobs/events';
 import { inngest } from '@/lib/jobs/inngest-client';
-import { switchExecutableFunction } from '@/lib/jobs/workflows/switch-executable-function';
+import { runWorkflow } from '@/lib/jobs/workflows';
 import { workflowStep } from './provision-profile';
 
 /** `executable/function-switch.requested` on Inngest: the same workflow the embedded queue runs. */
@@ -12,7 +11,5 @@ export const switchExecutableFunctionFunction = inngest.createFunction(
     triggers: [{ event: 'executable/function-switch.requested' }],
   },
   async ({ event, step }) =>
-    switchExecutableFunction(parsePayload('executable/function-switch.requested', event.data), {
-      step: workflowStep(step),
-    }),
+    runWorkflow('executable/function-switch.requested', event.data, { step: workflowStep(step) }),
 );

@@ -4,6 +4,7 @@ import { getDb } from '@/db/client';
 import { authorize, bearerToken, type Principal, resolvePrincipal } from '@/lib/auth/credential';
 import { sha256Hex } from '@/lib/crypto/tokens';
 import { newId } from '@/lib/ids';
+import { withLogContext } from '@/lib/log/context';
 import { readJsonBody } from './body';
 import { errorBody, errorResponse, toApiError } from './error-response';
 import { ApiError } from './errors';
@@ -45,8 +46,7 @@ const IDEMPOTENCY_KEY = /^.{1,128}$/s;
  */
 export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>) => Promise<Reply>) {
   const mutation = op.method !== 'GET';
-  return async (req: NextRequest, next: NextContext): Promise<Response> => {
-    const requestId = newId('request');
+  const serve = async (req: NextRequest, next: NextContext, requestId: string): Promise<Response> => {
     let rateHeaders: Record<string, string> = {};
     try {
       const tokenHash = sha256Hex(bearerToken(req.headers.get('authorization')));
@@ -113,6 +113,10 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
       return errorResponse(error, requestId, rateHeaders, `${op.method} ${op.path}`);
     }
   };
+  return (req: NextRequest, next: NextContext): Promise<Response> => {
+    const requestId = newId('request');
+    return withLogContext({ requestId }, () => serve(req, next, requestId));
+  };
 }
 
 function respond(reply: Reply, requestId: string, headers: Record<string, string>): Response {
@@ -160,12 +164,14 @@ export function publicRoute<S extends z.ZodType = z.ZodUndefined>(
     context?: { params?: Promise<Record<string, string>> },
   ): Promise<Response> => {
     const requestId = newId('request');
-    try {
-      const body = (opts.body ? opts.body.parse(await readJsonBody(req)) : undefined) as z.output<S>;
-      const params = (await context?.params) ?? {};
-      return respond(await handler({ req, requestId, body, params }), requestId, {});
-    } catch (error) {
-      return errorResponse(error, requestId);
-    }
+    return withLogContext({ requestId }, async () => {
+      try {
+        const body = (opts.body ? opts.body.parse(await readJsonBody(req)) : undefined) as z.output<S>;
+        const params = (await context?.params) ?? {};
+        return respond(await handler({ req, requestId, body, params }), requestId, {});
+      } catch (error) {
+        return errorResponse(error, requestId);
+      }
+    });
   };
 }

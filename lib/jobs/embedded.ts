@@ -1,9 +1,9 @@
 import { Logger, makeWorkerUtils, type Runner, run, type TaskList, type WorkerUtils } from 'graphile-worker';
 import { log } from '@/lib/log';
 import { boundedLine } from '@/lib/log/errors';
-import { JOB_EVENT_NAMES, type JobEvent, parsePayload } from './events';
-import { directStep, type WorkflowContext } from './workflow';
-import { WORKFLOWS } from './workflows';
+import { JOB_EVENT_NAMES, type JobEvent } from './events';
+import { directStep } from './workflow';
+import { runWorkflow } from './workflows';
 
 /**
  * The embedded job provider: graphile-worker on the app's own Postgres (schema `graphile_worker`). Jobs are
@@ -79,8 +79,7 @@ export async function addEmbeddedJobs(event: JobEvent, payloads: unknown[]): Pro
 
 /** Runs one event's workflow with the embedded step runner (exported for tests and the task list). */
 export async function runEmbedded(event: JobEvent, payload: unknown): Promise<unknown> {
-  const workflow = WORKFLOWS[event] as (p: unknown, ctx: WorkflowContext) => Promise<unknown>;
-  return workflow(parsePayload(event, payload), { step: directStep, singleProcess: true });
+  return runWorkflow(event, payload, { step: directStep, singleProcess: true });
 }
 
 const taskList = (): TaskList =>

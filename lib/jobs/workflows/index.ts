@@ -1,5 +1,6 @@
-import type { JobEvent } from '../events';
-import type { Workflow } from '../workflow';
+import { type LogContext, withLogContext } from '@/lib/log/context';
+import { type JobEvent, type JobPayload, parsePayload } from '../events';
+import type { Workflow, WorkflowContext } from '../workflow';
 import { deliverNotificationWorkflow } from './deliver-notification';
 import { provisionExecutable } from './provision-executable';
 import { provisionProfile } from './provision-profile';
@@ -16,3 +17,28 @@ export const WORKFLOWS: { [E in JobEvent]: Workflow<E> } = {
   'execution/callback.requested': runCallback,
   'notification/delivery.requested': deliverNotificationWorkflow,
 };
+
+/** The ids of a job's payload that its log lines carry. */
+function logContextOf(event: JobEvent, payload: Record<string, unknown>): LogContext {
+  const ids: LogContext = { job: event };
+  for (const key of ['executionId', 'executableId', 'profileId', 'notificationId'] as const) {
+    if (typeof payload[key] === 'string') ids[key] = payload[key];
+  }
+  return ids;
+}
+
+/**
+ * Runs one event's workflow: the payload checked, and the job with its ids (execution, executable, profile,
+ * notification) on every log line written meanwhile. Both providers call this (embedded and Inngest).
+ */
+export function runWorkflow<E extends JobEvent>(
+  event: E,
+  data: unknown,
+  ctx: WorkflowContext,
+): Promise<unknown> {
+  const payload = parsePayload(event, data);
+  const workflow = WORKFLOWS[event] as (p: JobPayload<E>, ctx: WorkflowContext) => Promise<unknown>;
+  return withLogContext(logContextOf(event, payload as Record<string, unknown>), () =>
+    workflow(payload, ctx),
+  );
+}
