@@ -7,7 +7,7 @@ import { profiles } from './commands/profiles';
 import { replay } from './commands/replay';
 import { test } from './commands/test';
 import { upload } from './commands/upload';
-import { fail, Printed, printJson } from './output';
+import { exitSoon, fail, Printed, printJson } from './output';
 
 const [command, ...args] = process.argv.slice(2);
 
@@ -27,10 +27,11 @@ try {
   const result = await run(args);
   if (result instanceof Printed) {
     process.stdout.write(result.text);
-    process.exit(result.exitCode);
+    exitSoon(result.exitCode);
+  } else {
+    printJson(result);
+    exitSoon(0);
   }
-  printJson(result);
-  process.exit(0);
 } catch (error) {
   fail(error);
 }

@@ -21,6 +21,15 @@ export class CliError extends Error {
   }
 }
 
+/**
+ * Ends the command with `code` after a short grace. A command that loaded a bundle in an isolate (bundle,
+ * upload, test, replay) leaves isolated-vm finishing its disposal on its own threads; exiting in the middle of
+ * that could crash the process (exit 139) after the output was written.
+ */
+export function exitSoon(code: number): void {
+  setTimeout(() => process.exit(code), 100);
+}
+
 export function fail(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
   const extra = error instanceof CliError ? error.extra : undefined;

@@ -21,10 +21,11 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export async function describeTask(source: string): Promise<TaskDescription> {
   const isolate = new ivm.Isolate({ memoryLimit: MEMORY_LIMIT_MB });
+  let context: ivm.Context | undefined;
+  let module: ivm.Module | undefined;
   try {
-    const context = await isolate.createContext();
+    context = await isolate.createContext();
     await context.eval(POLYFILLS, { timeout: EVALUATE_TIMEOUT_MS });
-    let module: ivm.Module;
     try {
       module = await isolate.compileModule(source, { filename: 'file:///index.js' });
       await module.instantiate(context, (specifier) => {
@@ -34,7 +35,7 @@ export async function describeTask(source: string): Promise<TaskDescription> {
     } catch (error) {
       throw new SandboxBuildError(`index.js does not load: ${messageOf(error)}`.slice(0, 300));
     }
-    await context.global.set('__tickworkModule', module.namespace.derefInto());
+    await context.global.set('__tickworkModule', (module as ivm.Module).namespace.derefInto());
     const answer = await context.eval(
       `(() => { const d = globalThis.__tickworkModule.default;
         if (typeof d !== 'object' || d === null || d.__tickworkTask !== 1 || typeof d.run !== 'function') return null;
@@ -50,6 +51,9 @@ export async function describeTask(source: string): Promise<TaskDescription> {
     if (error instanceof SandboxBuildError) throw error;
     throw new SandboxBuildError(`index.js could not be described: ${messageOf(error)}`.slice(0, 300));
   } finally {
+    // Handles first, then the isolate: a CLI process exits right after (see cli/index.ts).
+    module?.release();
+    context?.release();
     if (!isolate.isDisposed) isolate.dispose();
   }
 }
