@@ -1,19 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { getAddress } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import { executionLogs, executions } from '@/db/schema';
 import type { CallbackOutcome } from '@/db/schema/executions';
-import { loadReleaseCode } from '@/lib/functions/release-code';
-import { chainBridge } from '@/lib/runtime/chain-bridge';
-import { publicFetch } from '@/lib/runtime/fetch-bridge';
 import { sandboxRunner } from '@/lib/runtime/sandbox';
 import { MAX_MESSAGE_BYTES } from '@/lib/runtime/task-runner/redact';
 import type { CallbackInput, JsonObject, TaskError, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf, meterUsage } from '@/lib/usage/metering';
-import { boundSecrets, loadRunContext, type RunContext, runArgs } from './context';
+import { loadRunContext, type RunContext } from './context';
 import { releaseStorage } from './finish';
 import { STALE_RUN_MS } from './run';
 import { lockStorageWaiting } from './storage-lock';
+import { prepareTaskRun } from './task';
 
 // Runs an ended execution's pending callback once: claimed pending → running (a retried or duplicate job finds
 // it running and does nothing), run in the executable's sandbox runner with the executable's storage under the
@@ -94,7 +91,7 @@ async function runCallback(
   callback: CallbackInput,
   storage: JsonObject,
 ): Promise<Ended> {
-  const { execution, executable } = ctx;
+  const { executable } = ctx;
   if (executable.state === 'deleted')
     return {
       outcome: null,
@@ -108,32 +105,12 @@ async function runCallback(
         message: `chain ${ctx.profile.chainId} is not enabled on this deployment`,
       },
     };
-  const code = await loadReleaseCode(db, execution.functionId);
-  if (!code.ok) return { outcome: null, error: { code: 'release_unavailable', message: code.reason } };
-  const args = runArgs(ctx);
-  if (!args)
-    return { outcome: null, error: { code: 'invalid_arguments', message: 'the args are not a JSON object' } };
+  const prepared = await prepareTaskRun(db, ctx, storage, callback);
+  if (!prepared.ok) return { outcome: null, error: prepared.error };
   const outcome = await sandboxRunner(executable.sandboxRuntime).run(
-    {
-      source: code.source,
-      args,
-      storage,
-      secrets: await boundSecrets(db, executable),
-      chainId: ctx.profile.chainId,
-      execution: {
-        id: execution.id,
-        executableId: executable.id,
-        sender: getAddress(ctx.profile.address),
-        trigger: execution.trigger,
-        scheduledAt: execution.scheduledAt.toISOString(),
-        dryRun: execution.dryRun,
-      },
-      callback,
-    },
-    {
-      chainRequest: chainBridge(ctx.chain),
-      fetch: publicFetch({ allowPrivate: process.env.TICKWORK_SANDBOX_FETCH_PRIVATE === 'allow' }),
-    },
+    prepared.input,
+    prepared.host,
+    ctx.release.limits,
   );
   return outcome.kind === 'error' ? { outcome, error: outcome.error } : { outcome };
 }

@@ -8,33 +8,39 @@ import { observeSandboxRun } from '@/lib/metrics/observe';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
 import { sandboxRunner } from '@/lib/runtime/sandbox';
-import type { PlannedCall, RunOutcome, TaskLogLine } from '@/lib/runtime/task-types';
+import type {
+  CallbackInput,
+  PlannedCall,
+  RunOutcome,
+  TaskError,
+  TaskHost,
+  TaskInput,
+  TaskLogLine,
+} from '@/lib/runtime/task-types';
 import { boundSecrets, type RunContext, runArgs } from './context';
 
+/** What a runner takes for one run (or callback) of an execution, or why it cannot run. */
+export type PreparedRun = { ok: true; input: TaskInput; host: TaskHost } | { ok: false; error: TaskError };
+
 /**
- * Loads the code, secrets and args and runs the task on the runner that serves the executable's runtime; the logs
- * and the runner are stored, whatever the outcome.
+ * Loads the release's code, the args and the bound secrets of an execution and builds the runner's input and
+ * host bridges (its chain and public fetch); `callback` makes it a callback's run. Shared by runs and callbacks.
  */
-export async function runReleaseTask(
+export async function prepareTaskRun(
   db: DbOrTx,
   ctx: RunContext,
   storage: Record<string, unknown>,
-): Promise<RunOutcome> {
+  callback?: CallbackInput,
+): Promise<PreparedRun> {
   const { execution, executable } = ctx;
-  const empty = { logs: [], storage, storageChanged: false, rpcRequests: 0, fetchRequests: 0, durationMs: 0 };
   const code = await loadReleaseCode(db, execution.functionId);
-  if (!code.ok)
-    return { ...empty, kind: 'error', error: { code: 'release_unavailable', message: code.reason } };
+  if (!code.ok) return { ok: false, error: { code: 'release_unavailable', message: code.reason } };
   const args = runArgs(ctx);
   if (!args)
-    return {
-      ...empty,
-      kind: 'error',
-      error: { code: 'invalid_arguments', message: 'the args are not a JSON object' },
-    };
-  const runner = sandboxRunner(executable.sandboxRuntime);
-  const outcome = await runner.run(
-    {
+    return { ok: false, error: { code: 'invalid_arguments', message: 'the args are not a JSON object' } };
+  return {
+    ok: true,
+    input: {
       source: code.source,
       args,
       storage,
@@ -48,13 +54,39 @@ export async function runReleaseTask(
         scheduledAt: execution.scheduledAt.toISOString(),
         dryRun: execution.dryRun,
       },
+      ...(callback && { callback }),
     },
-    {
+    host: {
       chainRequest: chainBridge(ctx.chain as NonNullable<RunContext['chain']>),
       fetch: publicFetch({ allowPrivate: process.env.TICKWORK_SANDBOX_FETCH_PRIVATE === 'allow' }),
     },
-    ctx.release.limits,
-  );
+  };
+}
+
+/**
+ * Loads the code, secrets and args and runs the task on the runner that serves the executable's runtime; the logs
+ * and the runner are stored, whatever the outcome.
+ */
+export async function runReleaseTask(
+  db: DbOrTx,
+  ctx: RunContext,
+  storage: Record<string, unknown>,
+): Promise<RunOutcome> {
+  const prepared = await prepareTaskRun(db, ctx, storage);
+  if (!prepared.ok) {
+    const empty = {
+      logs: [],
+      storage,
+      storageChanged: false,
+      rpcRequests: 0,
+      fetchRequests: 0,
+      durationMs: 0,
+    };
+    return { ...empty, kind: 'error', error: prepared.error };
+  }
+  const { execution, executable } = ctx;
+  const runner = sandboxRunner(executable.sandboxRuntime);
+  const outcome = await runner.run(prepared.input, prepared.host, ctx.release.limits);
   observeSandboxRun(runner.name, outcome);
   await Promise.all([
     appendLogs(db, execution.id, outcome.logs),
