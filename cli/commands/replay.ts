@@ -3,7 +3,9 @@ import type { LocalChain } from '@/lib/chains/anvil';
 import { type Permissions, signaturesBySelector } from '@/lib/functions/permissions';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
-import { isolateRunner, SandboxBuildError } from '@/lib/runtime/sandbox';
+import { checkTaskBundle } from '@/lib/runtime/runners/build-check';
+import { isolateRunner } from '@/lib/runtime/runners/isolate';
+import { SandboxBuildError } from '@/lib/runtime/runners/types';
 import type { ExecutionTrigger, JsonObject } from '@/lib/runtime/task-types';
 import { CliError, Printed, userPath } from '../output';
 import { callApi, resolveTarget } from '../target';
@@ -127,7 +129,7 @@ export async function replay(argv: string[]): Promise<Printed> {
   const storage = record.storage ?? {};
 
   try {
-    await isolateRunner.build({ checksum: record.release.checksum, source: record.source });
+    await checkTaskBundle(record.source);
   } catch (error) {
     if (error instanceof SandboxBuildError)
       throw new CliError(error.message, { code: 'sandbox_build_failed' });

@@ -4,7 +4,9 @@ import type { LocalChain } from '@/lib/chains/anvil';
 import { type Permissions, PermissionsSchema } from '@/lib/functions/permissions';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
-import { isolateRunner, SandboxBuildError } from '@/lib/runtime/sandbox';
+import { checkTaskBundle } from '@/lib/runtime/runners/build-check';
+import { isolateRunner } from '@/lib/runtime/runners/isolate';
+import { SandboxBuildError } from '@/lib/runtime/runners/types';
 import type { CallbackInput, JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
 import { PLAN_IDS, PLANS, type PlanId } from '@/lib/usage/plans';
@@ -123,7 +125,7 @@ export async function test(argv: string[]): Promise<Printed> {
   const secrets = readSecrets(dir, values.env);
 
   try {
-    await isolateRunner.build({ checksum: release.checkSum, source: release.source });
+    await checkTaskBundle(release.source);
   } catch (error) {
     if (error instanceof SandboxBuildError)
       throw new CliError(error.message, { code: 'sandbox_build_failed' });
@@ -157,7 +159,7 @@ export async function test(argv: string[]): Promise<Printed> {
         chainRequest: chainBridge(rpcUrl),
         fetch: publicFetch({ allowPrivate: process.env.TICKWORK_SANDBOX_FETCH_PRIVATE === 'allow' }),
       },
-      gelato?.limits,
+      { limits: gelato?.limits },
     );
     const calls = outcome.kind === 'exec' ? outcome.calls : [];
     const simulation =

@@ -76,8 +76,10 @@ export const executions = pgTable(
     blockNumber: bigint('block_number', { mode: 'number' }),
     computeUnits: integer('compute_units').notNull().default(0),
     rpcRequests: integer('rpc_requests').notNull().default(0),
-    /** The sandbox runner that ran the task (lib/runtime/runners.ts); null until the task ran. */
+    /** The sandbox runner that ran the task (lib/runtime/runners): isolate, gvisor or daytona; null until it ran. */
     runner: text('runner'),
+    /** What the runner was made of when it ran (e.g. `runsc 0.0~20221219.0; isolated-vm 6.0.1; node 20.20.2`). */
+    runnerVersion: text('runner_version'),
     storageSnapshot: jsonb('storage_snapshot'),
     /** The chain's head block when the run started: what replay pins its fork to. */
     readBlock: bigint('read_block', { mode: 'number' }),

@@ -74,5 +74,5 @@ export function hueOf(text: string): number {
 
 const RUNNER_LABELS: Record<string, string> = { isolate: 'local isolate runner' };
 
-/** A sandbox runner (lib/runtime/sandbox.ts), as the console names it. */
+/** A sandbox runner (lib/runtime/runners), as the console names it. */
 export const runnerLabel = (runner: string) => RUNNER_LABELS[runner] ?? `${runner} runner`;

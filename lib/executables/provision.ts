@@ -5,7 +5,7 @@ import { evaluateFunctionSwitch } from '@/lib/alerts/evaluate-function-switch';
 import { afterIncidentCommit } from '@/lib/alerts/incidents';
 import { loadReleaseCode } from '@/lib/functions/release-code';
 import { log } from '@/lib/log';
-import { SandboxBuildError, type SandboxRuntime, sandboxRunner } from '@/lib/runtime/sandbox';
+import { SandboxBuildError, type SandboxRuntime, sandboxRunner } from '@/lib/runtime/runners';
 import { nextRunAt } from './triggers';
 
 /** A build outcome as a JSON value (a step result): the sandbox reference, or a readable reason. */
@@ -18,13 +18,18 @@ export type BuildResult = { ok: true; ref: string } | { ok: false; reason: strin
  */
 export async function buildReleaseSandbox(
   db: DbOrTx,
+  executableId: string,
   functionId: string,
   runtime: SandboxRuntime,
 ): Promise<BuildResult> {
   const code = await loadReleaseCode(db, functionId);
   if (!code.ok) return code;
   try {
-    const { ref } = await sandboxRunner(runtime).build({ checksum: code.checksum, source: code.source });
+    const { ref } = await sandboxRunner(runtime).build({
+      checksum: code.checksum,
+      source: code.source,
+      executableId,
+    });
     return { ok: true, ref };
   } catch (error) {
     if (error instanceof SandboxBuildError) return { ok: false, reason: error.message };

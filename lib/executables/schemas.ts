@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
+import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
 
 export const EXECUTABLE_STATES = ['provisioning', 'active', 'paused', 'error', 'deleted'] as const;
 export const GAS_MODES = ['sponsored', 'self', 'self-funded'] as const;
@@ -64,9 +65,9 @@ export const ExecutableSchema = z
     gasFallback: z.boolean(),
     sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS).nullable(),
     sandboxRuntime: z.enum(SANDBOX_RUNTIMES),
-    sandboxRunner: z.enum(['isolate']).meta({
+    sandboxRunner: z.enum(RUNNER_NAMES).meta({
       description:
-        'The runner that serves `sandboxRuntime` in this deployment (`isolate`: the local isolated-vm runner, which serves both runtimes until the Daytona and gVisor runners are configured); each execution records the runner that ran it',
+        'The runner that serves `sandboxRuntime` in this deployment: `gvisor` for gvisor; `daytona` for daytona where Daytona is configured (`DAYTONA_API_KEY`), else `isolate` (isolated-vm in the app process). Each execution records the runner that ran it',
     }),
     pinned: z.boolean(),
     pendingFunctionSwitch: z

@@ -7,7 +7,7 @@ import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
-import { sandboxRunner } from '@/lib/runtime/sandbox';
+import { sandboxRunner } from '@/lib/runtime/runners';
 import { computeUnitsHold, computeUnitsStanding } from '@/lib/usage/limits';
 import { defaultGasMode } from './gas-modes';
 import type { CreateExecutableInput } from './schemas';

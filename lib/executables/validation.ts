@@ -9,7 +9,7 @@ import { requireRelease } from '@/lib/functions/service';
 import { coveringTransactionPreview } from '@/lib/profiles/roles';
 import type { ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
 import { requireProfile } from '@/lib/profiles/service';
-import { gvisorConfigured } from '@/lib/runtime/sandbox';
+import { gvisorConfigured } from '@/lib/runtime/runners';
 import { PLANS } from '@/lib/usage/plans';
 import { GAS_MODES_BY_KIND, type GasMode, type ProfileKind } from './gas-modes';
 import { type CoverageProfile, checkPermissionsCoverage, type MissingPermission } from './permissions';

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executionLogs, executions } from '@/db/schema';
 import type { CallbackOutcome } from '@/db/schema/executions';
-import { sandboxRunner } from '@/lib/runtime/sandbox';
+import { sandboxRunner } from '@/lib/runtime/runners';
 import { MAX_MESSAGE_BYTES } from '@/lib/runtime/task-runner/redact';
 import type { CallbackInput, JsonObject, TaskError, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf, meterUsage } from '@/lib/usage/metering';
@@ -107,11 +107,10 @@ async function runCallback(
     };
   const prepared = await prepareTaskRun(db, ctx, storage, callback);
   if (!prepared.ok) return { outcome: null, error: prepared.error };
-  const outcome = await sandboxRunner(executable.sandboxRuntime).run(
-    prepared.input,
-    prepared.host,
-    ctx.release.limits,
-  );
+  const outcome = await sandboxRunner(executable.sandboxRuntime).run(prepared.input, prepared.host, {
+    limits: ctx.release.limits,
+    sandboxRef: executable.sandboxRef,
+  });
   return outcome.kind === 'error' ? { outcome, error: outcome.error } : { outcome };
 }
 

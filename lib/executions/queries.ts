@@ -6,6 +6,7 @@ import { notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
 import { idFloor } from '@/lib/ids';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
+import type { RunnerName } from '@/lib/runtime/runners/types';
 
 type ExecutionRow = typeof executions.$inferSelect;
 type Status = ExecutionRow['status'];
@@ -40,7 +41,8 @@ export const toExecution = (e: ExecutionRow) => ({
   blockNumber: e.blockNumber,
   computeUnits: e.computeUnits,
   rpcRequests: e.rpcRequests,
-  runner: e.runner,
+  runner: e.runner as RunnerName | null,
+  runnerVersion: e.runnerVersion,
   callback: e.callback ? publicCallback(e.callback) : null,
   scheduledAt: e.scheduledAt.toISOString(),
   startedAt: iso(e.startedAt),

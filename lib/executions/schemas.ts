@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
 import { PermissionsRecord } from '@/lib/functions/schemas';
+import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
 
 export const LISTABLE_STATUSES = [
   'pending',
@@ -34,9 +35,13 @@ export const ExecutionSchema = z
     blockNumber: z.number().int().nullable(),
     computeUnits: z.number().int(),
     rpcRequests: z.number().int(),
-    runner: z.enum(['isolate']).nullable().meta({
+    runner: z.enum(RUNNER_NAMES).nullable().meta({
       description:
-        'The sandbox runner that ran the task (`isolate`: the local isolated-vm runner); null before it ran',
+        'The sandbox runner that ran the task (`isolate`: isolated-vm in the app process; `gvisor`: isolated-vm inside a gVisor sandbox; `daytona`: a Daytona sandbox); null before it ran',
+    }),
+    runnerVersion: z.string().nullable().meta({
+      description:
+        'What the runner was made of when it ran, e.g. `runsc 0.0~20221219.0; isolated-vm 5.0.4; node 20.20.2`; null before it ran',
     }),
     callback: z
       .object({

@@ -7,7 +7,7 @@ import { loadReleaseCode } from '@/lib/functions/release-code';
 import { observeSandboxRun } from '@/lib/metrics/observe';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
-import { sandboxRunner } from '@/lib/runtime/sandbox';
+import { sandboxRunner } from '@/lib/runtime/runners';
 import type {
   CallbackInput,
   PlannedCall,
@@ -86,11 +86,15 @@ export async function runReleaseTask(
   }
   const { execution, executable } = ctx;
   const runner = sandboxRunner(executable.sandboxRuntime);
-  const outcome = await runner.run(prepared.input, prepared.host, ctx.release.limits);
+  const outcome = await runner.run(prepared.input, prepared.host, {
+    limits: ctx.release.limits,
+    sandboxRef: executable.sandboxRef,
+  });
   observeSandboxRun(runner.name, outcome);
+  const runnerVersion = await runner.version();
   await Promise.all([
     appendLogs(db, execution.id, outcome.logs),
-    db.update(executions).set({ runner: runner.name }).where(eq(executions.id, execution.id)),
+    db.update(executions).set({ runner: runner.name, runnerVersion }).where(eq(executions.id, execution.id)),
   ]);
   if (outcome.kind === 'callback') throw new Error('the runner answered a callback outcome for a run');
   return outcome;

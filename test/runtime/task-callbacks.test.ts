@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { callbacksOfZip, describeTask } from '@/lib/runtime/describe-task';
-import { SandboxBuildError } from '@/lib/runtime/sandbox';
+import { SandboxBuildError } from '@/lib/runtime/runners';
 import { runTask } from '@/lib/runtime/task-runner';
 import type { CallbackInput, TaskHost, TaskInput } from '@/lib/runtime/task-types';
 import { bundledTask, makeZip } from '../support/bundles';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { releaseLimitOverrides } from '@/lib/runtime/sandbox';
+import { releaseLimitOverrides } from '@/lib/runtime/runners';
 import { DEFAULT_TASK_LIMITS, runTask } from '@/lib/runtime/task-runner';
 import type { HostFetchResponse, TaskHost, TaskInput } from '@/lib/runtime/task-types';
 

@@ -15,7 +15,7 @@ export const provisionExecutable: Workflow<'executable/provision.requested'> = a
   const plan = await step.run('check-executable', () => provisionPlan(getDb(), executableId));
   if (plan.action === 'skip') return { executableId, skipped: plan.reason };
   const built = await step.run('build-sandbox', () =>
-    buildReleaseSandbox(getDb(), plan.functionId, plan.runtime),
+    buildReleaseSandbox(getDb(), executableId, plan.functionId, plan.runtime),
   );
   const { state } = await step.run('commit', () => commitProvisioning(getDb(), executableId, plan, built));
   return { executableId, state };

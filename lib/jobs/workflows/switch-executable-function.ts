@@ -14,7 +14,7 @@ export const switchExecutableFunction: Workflow<'executable/function-switch.requ
   const plan = await step.run('check-switch', () => functionSwitchPlan(getDb(), executableId, requestId));
   if (plan.action === 'skip') return { executableId, skipped: plan.reason };
   const built = await step.run('build-sandbox', () =>
-    buildReleaseSandbox(getDb(), plan.functionId, plan.runtime),
+    buildReleaseSandbox(getDb(), executableId, plan.functionId, plan.runtime),
   );
   const { committed } = await step.run('commit-switch', () =>
     commitFunctionSwitch(getDb(), executableId, requestId, built),
