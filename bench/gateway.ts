@@ -1,8 +1,8 @@
 // `tsx bench/gateway.ts`: the RPC gateway's overhead against calling anvil directly (eth_blockNumber, eth_call,
 // a batch of 10) on the built app, written to the "RPC gateway" section of docs/performance.md (the rest of the
 // file is left as it is). BENCH_SKIP_BUILD=1 reuses the current build; BENCH_DURATION sets seconds per run.
+
 import { execSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -11,6 +11,7 @@ import { createRpcKey } from '@/lib/gateway/keys';
 import { ensureUserByAddress } from '@/lib/users/service';
 import { createWorkspace } from '@/lib/workspaces/service';
 import { startTestStack } from '../test/support/stack';
+import { writeSection } from './support/performance-doc';
 
 const CONNECTIONS = 32;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 5);
@@ -180,14 +181,7 @@ else one indexed lookup), a token of the workspace's lease (one Postgres upsert 
 check (JSON parse of the body), the upstream call on a pooled keep-alive connection (node:http), and the
 answer's bytes passed through.
 `;
-  const doc = readFileSync('docs/performance.md', 'utf8');
-  const without = doc.replace(/\n## RPC gateway\n[\s\S]*?(?=\n## |$)/, '\n');
-  const at = without.indexOf('\n## Engine\n');
-  const next =
-    at === -1
-      ? `${without.trimEnd()}\n\n${section}`
-      : `${without.slice(0, at).trimEnd()}\n\n${section}\n${without.slice(at + 1)}`;
-  writeFileSync('docs/performance.md', next);
+  writeSection('RPC gateway', section);
   console.log(section);
 } finally {
   await stack.stop();

@@ -1,7 +1,8 @@
 // `npx tsx bench/latency.ts`: the console's latency queries (lib/executions/latency.ts) on executables with 100k
 // executions, written to the "Latency queries" section of docs/performance.md (the rest of the file is left as
 // it is). BENCH_EXECUTIONS sets the executions per busy executable (default 100,000).
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
@@ -15,6 +16,7 @@ import { freePort } from '@/lib/net/free-port';
 import { createProject } from '@/lib/projects/service';
 import { ensureUserByAddress } from '@/lib/users/service';
 import { createWorkspace } from '@/lib/workspaces/service';
+import { writeSection } from './support/performance-doc';
 
 const N = Number(process.env.BENCH_EXECUTIONS ?? 100_000);
 const REPEAT = 20;
@@ -217,12 +219,5 @@ p95 ${Math.round(week['7d'].confirmed.p95Ms ?? 0)} ms, adherence ${((week['7d'].
   rmSync(dir, { recursive: true, force: true });
 }
 
-const doc = readFileSync('docs/performance.md', 'utf8');
-const without = doc.replace(/\n## Latency queries\n[\s\S]*?(?=\n## |$)/, '\n');
-const at = without.indexOf('\n## Engine\n');
-const next =
-  at === -1
-    ? `${without.trimEnd()}\n\n${section}`
-    : `${without.slice(0, at).trimEnd()}\n\n${section}\n${without.slice(at + 1)}`;
-writeFileSync('docs/performance.md', next);
+writeSection('Latency queries', section);
 console.log(section);

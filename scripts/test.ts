@@ -7,13 +7,14 @@ import path from 'node:path';
 import { startTestStack } from '../test/support/stack';
 
 const CHROMIUM = '/usr/bin/chromium';
+const RUNSC = '/usr/bin/runsc';
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  if (process.getuid?.() !== 0)
-    throw new Error(`Playwright needs Debian Chromium at ${CHROMIUM}: apt-get install -y chromium`);
-  console.error('[tickwork] installing Debian chromium for the browser tests…');
-  execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+/** Installs a Debian package the suite needs when its binary is missing (as root; else says how). */
+function ensurePackage(binary: string, pkg: string, why: string) {
+  if (existsSync(binary)) return;
+  if (process.getuid?.() !== 0) throw new Error(`${why} needs ${binary}: apt-get install -y ${pkg}`);
+  console.error(`[tickwork] installing Debian ${pkg} for ${why}…`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`, {
     stdio: 'inherit',
   });
 }
@@ -39,7 +40,8 @@ function playwrightCounts(file: string): Counts {
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const only = process.argv[2]; // 'integration' | 'e2e' | undefined (both)
-ensureChromium();
+ensurePackage(CHROMIUM, 'chromium', 'the browser tests (Playwright)');
+ensurePackage(RUNSC, 'runsc', 'the gVisor runner tests');
 if ((await run(process.execPath, ['node_modules/next/dist/bin/next', 'build'], env)) !== 0) process.exit(1);
 
 const stack = await startTestStack();

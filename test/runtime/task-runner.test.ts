@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_TASK_LIMITS, runTask, type TaskLimits } from '@/lib/runtime/task-runner';
+import { DEFAULT_TASK_LIMITS, type TaskLimits } from '@/lib/runtime/task-runner';
 import { ChainRequestError, type TaskHost, type TaskInput, type TaskOutcome } from '@/lib/runtime/task-types';
 import { bundledTask } from '../support/bundles';
+import { runTask } from '../support/runner-under-test';
 
 // Unit tests of the isolate runner: task sources inline, fake host bridges.
 

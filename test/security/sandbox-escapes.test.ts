@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runTask, type TaskLimits } from '@/lib/runtime/task-runner';
+import type { TaskLimits } from '@/lib/runtime/task-runner';
 import type { TaskHost, TaskOutcome } from '@/lib/runtime/task-types';
+import { runTask } from '../support/runner-under-test';
 import { taskInput } from '../support/tasks';
 
 // Probes an attacker's task would try against the isolate runner. Each held before this suite was written; the

@@ -1,7 +1,7 @@
 import type { TaskError, TaskHost, TaskInput, TaskOutcome } from '../task-types';
 import type { RequestCounters } from './bridges';
 import { TaskFailure } from './failure';
-import { runInIsolate } from './isolate';
+import { type FreshIsolate, runInIsolate } from './isolate';
 import { DEFAULT_TASK_LIMITS, type TaskLimits } from './limits';
 import { logCollector } from './logs';
 import { MAX_MESSAGE_BYTES, sanitizer } from './redact';
@@ -11,16 +11,19 @@ import { storageAfter } from './storage';
 // TaskContext whose storage, secrets, log and timers live inside the isolate, while chain requests, fetches
 // and timer sleeps cross to the host; what comes back is checked and normalised into a TaskOutcome.
 
+export { type FreshIsolate, freshIsolate } from './isolate';
 export { DEFAULT_TASK_LIMITS, type TaskLimits };
 
 /**
- * Runs the task once in a fresh isolate and answers its outcome. Never throws for anything the task does:
- * timeouts, memory bombs, throws and bad results all come back as `kind: 'error'`.
+ * Runs the task once in a fresh isolate (`prepared`, when one was made ahead) and answers its outcome. Never
+ * throws for anything the task does: timeouts, memory bombs, throws and bad results all come back as
+ * `kind: 'error'`.
  */
 export async function runTask(
   input: TaskInput,
   host: TaskHost,
   limitOverrides: Partial<TaskLimits> = {},
+  prepared?: FreshIsolate,
 ): Promise<TaskOutcome> {
   const limits: TaskLimits = { ...DEFAULT_TASK_LIMITS, ...limitOverrides };
   const started = performance.now();
@@ -28,7 +31,13 @@ export async function runTask(
   const logs = logCollector(limits, sanitize);
   const counters: RequestCounters = { rpcRequests: 0, fetchRequests: 0 };
 
-  const { ending, storageJson } = await runInIsolate(input, host, limits, { logs, counters, sanitize });
+  const { ending, storageJson } = await runInIsolate(
+    input,
+    host,
+    limits,
+    { logs, counters, sanitize },
+    prepared,
+  );
   const durationMs = Math.round(performance.now() - started);
 
   const common = {

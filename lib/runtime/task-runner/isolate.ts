@@ -16,20 +16,45 @@ export type IsolateRun = {
   storageJson: string | null;
 };
 
+/** An isolate no task has touched, its context holding only the web polyfills: where every run starts. */
+export type FreshIsolate = { isolate: ivm.Isolate; context: ivm.Context; memoryMb: number };
+
+const POLYFILLS_TIMEOUT_MS = 5_000;
+
 /**
- * The isolate's lifetime: a fresh isolate with the bootstrap, the task module loaded and evaluated, its run
- * awaited, and the isolate disposed, all inside the wall limit. Whatever happens inside ends as a verdict or
- * a TaskFailure; only a bug of the runner itself would throw.
+ * Makes a fresh isolate ahead of a run (the gVisor worker keeps one ready between runs, since making it is most
+ * of a run's cost inside the sandbox). A run takes it only if it has the run's memory limit.
+ */
+export async function freshIsolate(memoryMb: number): Promise<FreshIsolate> {
+  const isolate = new ivm.Isolate({ memoryLimit: memoryMb });
+  try {
+    const context = await isolate.createContext();
+    await context.eval(POLYFILLS, { timeout: POLYFILLS_TIMEOUT_MS });
+    return { isolate, context, memoryMb };
+  } catch (error) {
+    if (!isolate.isDisposed) isolate.dispose();
+    throw error;
+  }
+}
+
+/**
+ * The isolate's lifetime: a fresh isolate with the bootstrap (or the `prepared` one, when it has the run's
+ * memory limit), the task module loaded and evaluated, its run awaited, and the isolate disposed, all inside
+ * the wall limit. Whatever happens inside ends as a verdict or a TaskFailure; only a bug of the runner itself
+ * would throw.
  */
 export async function runInIsolate(
   input: TaskInput,
   host: TaskHost,
   limits: TaskLimits,
   ports: { logs: LogCollector; counters: RequestCounters; sanitize: Sanitize },
+  prepared?: FreshIsolate,
 ): Promise<IsolateRun> {
   const started = performance.now();
   const remainingMs = () => Math.max(1, Math.ceil(limits.timeoutMs - (performance.now() - started)));
-  const isolate = new ivm.Isolate({ memoryLimit: limits.memoryMb });
+  const ready = prepared?.memoryMb === limits.memoryMb && !prepared.isolate.isDisposed ? prepared : null;
+  if (prepared && !ready && !prepared.isolate.isDisposed) prepared.isolate.dispose();
+  const isolate = ready?.isolate ?? new ivm.Isolate({ memoryLimit: limits.memoryMb });
   const timers = hostTimers(remainingMs, limits.maxPendingTimers);
   let timedOut = false;
   // isolated-vm's `timeout` only bounds synchronous execution: code resumed after an await (a timer callback
@@ -40,8 +65,11 @@ export async function runInIsolate(
   }, limits.timeoutMs);
 
   try {
-    const context = await isolate.createContext();
-    await context.eval(POLYFILLS, { timeout: remainingMs() });
+    let context = ready?.context;
+    if (!context) {
+      context = await isolate.createContext();
+      await context.eval(POLYFILLS, { timeout: remainingMs() });
+    }
     const bridges = hostBridges(host, limits, ports.counters, ports.logs.append);
     const guestInput: GuestInput = {
       args: input.args,

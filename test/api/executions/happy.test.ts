@@ -25,6 +25,7 @@ const EXECUTION_KEYS = [
   'projectId',
   'rpcRequests',
   'runner',
+  'runnerVersion',
   'scheduledAt',
   'startedAt',
   'status',

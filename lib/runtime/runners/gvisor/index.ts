@@ -2,9 +2,11 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { log } from '@/lib/log';
 import { DEFAULT_TASK_LIMITS, type TaskLimits } from '../../task-runner/limits';
+import type { TaskHost, TaskInput, TaskOutcome } from '../../task-types';
 import { isolateVersion } from '../isolate';
 import { releaseLimitOverrides, runnerFailure, SandboxBuildError, type SandboxRunner } from '../types';
 import { type GvisorConfig, gvisorConfig } from './config';
+import { sweepLeftovers } from './leftovers';
 import { SandboxPool } from './pool';
 import type { WorkerMessage } from './protocol';
 import { sandboxRoot } from './rootfs';
@@ -15,7 +17,12 @@ export { gvisorConfigured } from './config';
 
 const BUILD_TIMEOUT_MS = 30_000;
 
-export type GvisorRunner = SandboxRunner & { pool: SandboxPool; close(): void };
+export type GvisorRunner = SandboxRunner & {
+  pool: SandboxPool;
+  /** A run with every limit given (`run` takes a release's overrides of the defaults). */
+  runWith(input: TaskInput, host: TaskHost, limits: TaskLimits): Promise<TaskOutcome>;
+  close(): void;
+};
 
 /** Checks a bundle inside a sandbox: its top-level code is the task's, so it runs nowhere else. */
 function buildIn(sandbox: SandboxProcess, id: number, source: string): Promise<string | null> {
@@ -45,6 +52,7 @@ function buildIn(sandbox: SandboxProcess, id: number, source: string): Promise<s
  * to the host, which applies every policy.
  */
 export function createGvisorRunner(config: GvisorConfig): GvisorRunner {
+  sweepLeftovers();
   let root: Promise<string> | null = null;
   const rootOnce = () => {
     root ??= sandboxRoot(config.rootDir).catch((error) => {
@@ -63,6 +71,21 @@ export function createGvisorRunner(config: GvisorConfig): GvisorRunner {
 
   const acquire = async (): Promise<SandboxProcess | Error> =>
     pool.acquire().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+
+  const runWith = async (input: TaskInput, host: TaskHost, limits: TaskLimits): Promise<TaskOutcome> => {
+    const sandbox = await acquire();
+    if (sandbox instanceof Error)
+      return runnerFailure(
+        input,
+        'runner_unavailable',
+        'no gVisor sandbox could be started; the run did not start',
+      );
+    const { outcome, recycle } = await runInSandbox(sandbox, nextId++, input, host, limits);
+    pool.release(sandbox, recycle);
+    return outcome;
+  };
+  // Sandboxes are their own process groups: they go with this process, however it ends normally.
+  process.once('exit', () => pool.close());
 
   return {
     name: 'gvisor',
@@ -91,19 +114,9 @@ export function createGvisorRunner(config: GvisorConfig): GvisorRunner {
         pool.release(sandbox, recycle);
       }
     },
-    async run(input, host, options) {
-      const limits: TaskLimits = { ...DEFAULT_TASK_LIMITS, ...releaseLimitOverrides(options?.limits) };
-      const sandbox = await acquire();
-      if (sandbox instanceof Error)
-        return runnerFailure(
-          input,
-          'runner_unavailable',
-          'no gVisor sandbox could be started; the run did not start',
-        );
-      const { outcome, recycle } = await runInSandbox(sandbox, nextId++, input, host, limits);
-      pool.release(sandbox, recycle);
-      return outcome;
-    },
+    run: (input, host, options) =>
+      runWith(input, host, { ...DEFAULT_TASK_LIMITS, ...releaseLimitOverrides(options?.limits) }),
+    runWith,
   };
 }
 

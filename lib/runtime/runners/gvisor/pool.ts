@@ -52,7 +52,8 @@ export class SandboxPool {
   }
 
   acquire(): Promise<SandboxProcess> {
-    const ready = this.idle.pop();
+    // The longest idle first: its worker has had the most time to make its next isolate.
+    const ready = this.idle.shift();
     if (ready) {
       this.busy.add(ready);
       return Promise.resolve(ready);

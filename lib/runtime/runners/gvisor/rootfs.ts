@@ -9,8 +9,6 @@ import path from 'node:path';
 // the worker bundle, and nothing else (no app code, no config, no keys). runsc mounts it read-only with a
 // memory overlay on top, so a run cannot change it for the next one.
 
-const require = createRequire(import.meta.url);
-
 const WORKER_SOURCE = path.join('lib', 'runtime', 'runners', 'gvisor', 'worker.ts');
 
 /** The paths a binary's dynamic loader maps (from `ldd`), the loader itself included. */
@@ -51,7 +49,10 @@ async function bundleWorker(appRoot: string): Promise<string> {
  */
 export async function sandboxRoot(rootDir: string | null, appRoot = process.cwd()): Promise<string> {
   const worker = await bundleWorker(appRoot);
-  const ivmDir = path.dirname(require.resolve('isolated-vm/package.json'));
+  // Resolved from the app's root at run time (a bundler would turn a static resolve into a module id).
+  const ivmDir = path.dirname(
+    createRequire(path.join(appRoot, 'package.json')).resolve('isolated-vm/package.json'),
+  );
   const addon = path.join(ivmDir, 'out', 'isolated_vm.node');
   const node = fs.realpathSync(process.execPath);
   const key = createHash('sha256')

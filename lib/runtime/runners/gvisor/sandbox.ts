@@ -1,7 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { makeCgroup, type SandboxCgroup } from './cgroup';
 import type { GvisorConfig } from './config';
+import { CGROUP_PREFIX, SCRATCH_PREFIX } from './leftovers';
 import { type HostMessage, line, lineReader, type WorkerMessage } from './protocol';
 
 // One gVisor sandbox: `runsc do` over the prepared root with a Node worker inside (worker.ts), spoken to over
@@ -26,8 +30,11 @@ export type SandboxProcess = {
   kill(): void;
 };
 
-/** The sandbox's runsc command: its flags, `do` over the root, and node running the worker with a heap cap. */
-export function runscArgs(config: GvisorConfig, root: string): string[] {
+/** The worker's path inside the sandbox's root (rootfs.ts puts it there). */
+export const WORKER_ENTRY = '/runner/worker.js';
+
+/** The sandbox's runsc command: its flags, `do` over the root, and node running `entry` with a heap cap. */
+export function runscArgs(config: GvisorConfig, root: string, entry = WORKER_ENTRY): string[] {
   const heapMb = Math.max(64, Math.floor(config.memoryMb * 0.75));
   return [
     ...config.flags,
@@ -38,21 +45,45 @@ export function runscArgs(config: GvisorConfig, root: string): string[] {
     '/',
     '/usr/bin/node',
     `--max-old-space-size=${heapMb}`,
-    '/runner/worker.js',
+    entry,
   ];
 }
 
-/** Starts a sandbox and resolves once its worker says it is ready (rejects when it does not start). */
-export function startSandbox(config: GvisorConfig, root: string): Promise<SandboxProcess> {
-  const id = `tickwork-gvisor-${process.pid}-${randomBytes(4).toString('hex')}`;
+/**
+ * Starts a sandbox and resolves once its worker says it is ready (rejects when it does not start). `entry` is
+ * the worker unless a test starts a probe of the boundary in its place.
+ */
+export function startSandbox(
+  config: GvisorConfig,
+  root: string,
+  entry = WORKER_ENTRY,
+): Promise<SandboxProcess> {
+  const id = `${CGROUP_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`;
   const cgroup: SandboxCgroup | null = makeCgroup(id, config.memoryMb, config.cpus);
   // The shell joins the cgroup, then becomes runsc: everything runsc starts is inside from the first instant.
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
+  const cleanUp = () => {
+    cgroup?.remove();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  };
   const join = (cgroup?.procs ?? []).map((file) => `echo $$ > '${file}'`).join(' && ');
   const child: ChildProcess = spawn(
     '/bin/sh',
-    ['-c', `${join ? `${join} && ` : ''}exec "$@"`, 'sandbox', config.runsc, ...runscArgs(config, root)],
+    [
+      '-c',
+      `${join ? `${join} && ` : ''}exec "$@"`,
+      'sandbox',
+      config.runsc,
+      ...runscArgs(config, root, entry),
+    ],
     // A clean environment: nothing of the app's (database URL, keys) reaches the sandbox.
-    { env: { PATH: '/usr/bin:/bin', NODE_ENV: 'production' }, stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+    // runsc keeps the sandbox's bundle in TMPDIR: a directory of its own, removed when it ends however it ends.
+    {
+      env: { PATH: '/usr/bin:/bin', NODE_ENV: 'production', TMPDIR: scratch },
+      cwd: '/',
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    },
   );
 
   let listener: ((message: WorkerMessage) => void) | null = null;
@@ -61,12 +92,12 @@ export function startSandbox(config: GvisorConfig, root: string): Promise<Sandbo
   const ended = new Promise<string>((resolve) => {
     child.on('exit', (code, signal) => {
       alive = false;
-      cgroup?.remove();
+      cleanUp();
       resolve(signal ? `killed by ${signal}` : `exited with ${code}`);
     });
     child.on('error', (error) => {
       alive = false;
-      cgroup?.remove();
+      cleanUp();
       resolve(`could not start: ${error.message}`);
     });
   });

@@ -1,0 +1,159 @@
+import { execFileSync, execSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGvisorRunner, type GvisorRunner } from '@/lib/runtime/runners/gvisor';
+import { gvisorConfig } from '@/lib/runtime/runners/gvisor/config';
+import { sandboxRoot } from '@/lib/runtime/runners/gvisor/rootfs';
+import { startSandbox } from '@/lib/runtime/runners/gvisor/sandbox';
+import { SandboxBuildError } from '@/lib/runtime/runners/types';
+import type { TaskHost } from '@/lib/runtime/task-types';
+import { waitUntil } from '../support/faults';
+import { taskInput } from '../support/tasks';
+
+// The gVisor runner for real (runsc --rootless --platform=ptrace, installed by `npm test`): what only a kernel
+// boundary stops, a sandbox killed mid-run, and builds inside the sandbox. The escape and limit suites of the
+// isolate also run on this runner (vitest project `gvisor`).
+
+const RUNSC = process.env.TICKWORK_GVISOR_RUNNER || 'runsc --rootless --platform=ptrace';
+const HOST_SECRET_NAME = 'TICKWORK_PROBE_HOST_SECRET';
+const HOST_SECRET = 'host-secret-value-9f2c41d0';
+
+let rootDir: string;
+let runner: GvisorRunner;
+const config = () => {
+  process.env.TICKWORK_GVISOR_RUNNER = RUNSC;
+  process.env.TICKWORK_GVISOR_ROOT_DIR = rootDir;
+  process.env.TICKWORK_GVISOR_POOL_SIZE = '2';
+  return gvisorConfig();
+};
+
+beforeAll(() => {
+  rootDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tickwork-gvisor-test-'));
+  process.env[HOST_SECRET_NAME] = HOST_SECRET;
+  runner = createGvisorRunner(config());
+});
+afterAll(() => {
+  runner?.close();
+  fs.rmSync(rootDir, { recursive: true, force: true });
+});
+
+const host: TaskHost = {
+  chainRequest: async (method) => (method === 'eth_chainId' ? '0x7a69' : null),
+  fetch: async () => Promise.reject(new Error('no network in this suite')),
+};
+const task = (body: string) => `export default { __tickworkTask: 1, async run(ctx) {\n${body}\n} };`;
+
+describe('the kernel boundary', () => {
+  it('code running natively inside the sandbox sees none of the host: files, environment, processes, network', async () => {
+    const server = http.createServer((_req, res) => res.end('host')).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const port = (server.address() as AddressInfo).port;
+    // The runner's own root with the probe next to the worker, started with the runner's own command.
+    const root = await sandboxRoot(rootDir);
+    const probeRoot = `${root}-probe`;
+    execSync(`cp -al '${root}' '${probeRoot}'`);
+    fs.copyFileSync(
+      path.join(import.meta.dirname, 'gvisor', 'probe.cjs'),
+      path.join(probeRoot, 'runner', 'probe.cjs'),
+    );
+    const hostFile = path.resolve('package.json');
+    const workerBefore = fs.readFileSync(path.join(root, 'runner', 'worker.js'), 'utf8');
+    try {
+      const sandbox = await startSandbox(config(), probeRoot, '/runner/probe.cjs');
+      const seen = await new Promise<Record<string, any>>((resolve) => {
+        sandbox.onMessage((m) => m.t === 'built' && resolve(JSON.parse(m.error as string)));
+        sandbox.send({
+          t: 'build',
+          id: 1,
+          source: JSON.stringify({ hostFile, port, envName: HOST_SECRET_NAME }),
+        });
+      });
+      sandbox.kill();
+      expect(seen.hostFile).toBe('ERR ENOENT');
+      expect(seen.etcPasswd).toBe('ERR ENOENT');
+      expect(seen.root).toEqual(['dev', 'lib', 'lib64', 'proc', 'runner', 'sys', 'tmp', 'usr']);
+      // What the runner gives: a PATH, NODE_ENV, runsc's HOME and PWD, and the runsc scratch dir (TMPDIR).
+      expect(seen.env).toEqual({
+        HOME: '/',
+        NODE_ENV: 'production',
+        PATH: '/usr/bin:/bin',
+        PWD: '/',
+        TMPDIR: expect.stringMatching(/tickwork-runsc-/),
+      });
+      expect(seen.envSeen).toBe(false);
+      expect(`${seen.environs}${seen.cmdlines}`).not.toContain(HOST_SECRET);
+      // Only the sandbox's own processes: nothing of the host's (vitest, postgres, anvil) is visible.
+      expect(seen.cmdlines).not.toMatch(/vitest|postgres|anvil/);
+      expect(seen.connect).toMatch(/^ERR |^timeout$/);
+      // A write lands in the sandbox's memory overlay; the host's file is untouched.
+      expect(seen.wrote).toBe('written');
+      expect(fs.readFileSync(path.join(root, 'runner', 'worker.js'), 'utf8')).toBe(workerBefore);
+    } finally {
+      server.close();
+      fs.rmSync(probeRoot, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('the gVisor runner', () => {
+  it('runs a task with the chain answered by the host, and says what it is made of', async () => {
+    const outcome = await runner.run(
+      taskInput(
+        task(`const id = await ctx.chain.request({ method: 'eth_chainId' });
+        ctx.storage.set('seen', id);
+        return { canExec: true, message: 'chain ' + id, calls: [{ to: '0x000000000000000000000000000000000000dEaD', data: '0x' }] };`),
+      ),
+      host,
+    );
+    expect(outcome).toMatchObject({
+      kind: 'exec',
+      message: 'chain 0x7a69',
+      rpcRequests: 1,
+      storageChanged: true,
+      storage: { seen: '0x7a69' },
+    });
+    expect(await runner.version()).toMatch(/^runsc .+; isolated-vm \d+\.\d+\.\d+; node \d+\.\d+\.\d+$/);
+  }, 60_000);
+
+  it('builds inside the sandbox: a task builds, a bundle that is not one is refused with the reason', async () => {
+    await expect(
+      runner.build({ checksum: 'c1', source: task('return { canExec: false };'), executableId: 'exe_t' }),
+    ).resolves.toEqual({ ref: 'gvisor:c1' });
+    const refused = runner.build({ checksum: 'c2', source: 'export default 42;', executableId: 'exe_t' });
+    await expect(refused).rejects.toBeInstanceOf(SandboxBuildError);
+    await expect(refused).rejects.toThrow(/must export a task/);
+  }, 60_000);
+
+  it('a sandbox killed mid-run fails that run with runner_crashed, and the pool recovers', async () => {
+    const running = runner.run(
+      taskInput(task(`await new Promise((r) => setTimeout(r, 20000)); return { canExec: false };`)),
+      host,
+    );
+    await waitUntil('the run is in a sandbox', async () => (runner.pool.stats().busy === 1 ? true : null));
+    // What an OOM killer or an operator would do: kill the sandbox's processes from outside.
+    execFileSync('pkill', ['-KILL', '-f', '--', `-root ${rootDir}/`]);
+    const outcome = await running;
+    expect(outcome).toMatchObject({
+      kind: 'error',
+      error: { code: 'runner_crashed' },
+      storageChanged: false,
+    });
+    await waitUntil('the pool is back to two sandboxes', async () => {
+      const { idle, busy } = runner.pool.stats();
+      return idle + busy === 2 ? true : null;
+    });
+    const after = await runner.run(taskInput(task(`return { canExec: false, message: 'back' };`)), host);
+    expect(after).toMatchObject({ kind: 'skip', message: 'back' });
+  }, 60_000);
+
+  it('refuses a configuration that gives the sandbox a network', () => {
+    process.env.TICKWORK_GVISOR_RUNNER = 'runsc --rootless --network=host';
+    expect(() => gvisorConfig()).toThrow(/network must be none/);
+    process.env.TICKWORK_GVISOR_RUNNER = RUNSC;
+    expect(gvisorConfig().flags).toContain('--network=none');
+  });
+});
