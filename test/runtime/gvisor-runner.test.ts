@@ -97,6 +97,36 @@ describe('the kernel boundary', () => {
       fs.rmSync(probeRoot, { recursive: true, force: true });
     }
   }, 60_000);
+  it('a sandbox that takes more memory than its cgroup allows is killed (where the host lets the runner make cgroups)', async (ctx) => {
+    const root = await sandboxRoot(rootDir);
+    const probeRoot = `${root}-hog`;
+    execSync(`cp -al '${root}' '${probeRoot}'`);
+    fs.copyFileSync(
+      path.join(import.meta.dirname, 'gvisor', 'probe.cjs'),
+      path.join(probeRoot, 'runner', 'probe.cjs'),
+    );
+    try {
+      process.env.TICKWORK_GVISOR_MEMORY_MB = '256';
+      const sandbox = await startSandbox(config(), probeRoot, '/runner/probe.cjs');
+      delete process.env.TICKWORK_GVISOR_MEMORY_MB;
+      if (!sandbox.capped) {
+        sandbox.kill();
+        ctx.skip(); // no cgroup here (not root, or no writable hierarchy): the V8 heap cap is the only memory limit
+      }
+      let held = 0;
+      sandbox.onMessage((m) => {
+        if (m.t === 'built') held = Number(m.error);
+      });
+      sandbox.send({ t: 'build', id: 1, source: JSON.stringify({ hogMb: 2048 }) });
+      const why = await sandbox.ended;
+      expect(why).toMatch(/killed|exited/);
+      expect(held).toBeGreaterThan(0);
+      expect(held).toBeLessThan(2048);
+    } finally {
+      delete process.env.TICKWORK_GVISOR_MEMORY_MB;
+      fs.rmSync(probeRoot, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the gVisor runner', () => {

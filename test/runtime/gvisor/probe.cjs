@@ -42,7 +42,22 @@ async function probe({ hostFile, port, envName }) {
 }
 
 process.stdout.write(`${JSON.stringify({ t: 'ready' })}\n`);
+/** Takes memory 64 MiB at a time, saying how much it holds after each step, up to `mb`. */
+function hog(mb) {
+  const held = [];
+  for (let total = 64; total <= mb; total += 64) {
+    held.push(Buffer.alloc(64 * 1024 * 1024, 1));
+    process.stdout.write(`${JSON.stringify({ t: 'built', id: 2, error: String(total) })}\n`);
+  }
+  return held.length;
+}
+
 process.stdin.once('data', async (line) => {
-  const seen = await probe(JSON.parse(JSON.parse(line).source));
+  const asked = JSON.parse(JSON.parse(line).source);
+  if (asked.hogMb) {
+    hog(asked.hogMb);
+    return;
+  }
+  const seen = await probe(asked);
   process.stdout.write(`${JSON.stringify({ t: 'built', id: 1, error: JSON.stringify(seen) })}\n`);
 });

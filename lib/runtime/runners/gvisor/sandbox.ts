@@ -38,6 +38,8 @@ export function runscArgs(config: GvisorConfig, root: string, entry = WORKER_ENT
   const heapMb = Math.max(64, Math.floor(config.memoryMb * 0.75));
   return [
     ...config.flags,
+    // runsc would otherwise move the sandbox into a cgroup of its own, out of the capped one it was started in.
+    '--ignore-cgroups',
     'do',
     '-root',
     root,
