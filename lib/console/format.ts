@@ -72,7 +72,11 @@ export function hueOf(text: string): number {
   return hash % 360;
 }
 
-const RUNNER_LABELS: Record<string, string> = { isolate: 'local isolate runner' };
+const RUNNER_LABELS: Record<string, string> = {
+  isolate: 'local isolate runner',
+  gvisor: 'gVisor runner',
+  daytona: 'Daytona runner',
+};
 
 /** A sandbox runner (lib/runtime/runners), as the console names it. */
 export const runnerLabel = (runner: string) => RUNNER_LABELS[runner] ?? `${runner} runner`;

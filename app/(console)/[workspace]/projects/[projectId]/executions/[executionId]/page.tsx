@@ -248,6 +248,14 @@ export default async function ExecutionPage({
             <span data-testid="execution-runner">
               {execution.runner ? runnerLabel(execution.runner) : none}
             </span>
+            {execution.runnerVersion && (
+              <span
+                className="block font-mono text-xs text-muted-foreground"
+                data-testid="execution-runner-version"
+              >
+                {execution.runnerVersion}
+              </span>
+            )}
           </Detail>
         </DetailsCard>
       </div>
