@@ -3,9 +3,11 @@
 // runs execute in it (chain reads cross back to the app), a function switch replaces the sandbox and deleting
 // the executable deletes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commitProvisioning } from '@/lib/executables/provision';
+import { createDaytonaRunner } from '@/lib/runtime/runners/daytona';
 import { type DaytonaStandIn, startDaytonaStandIn } from '../support/daytona-standin';
 import { deleteExe, exeAction, exeRow, uploadRelease, waitForExe } from '../support/executables';
-import { newAddress } from '../support/fixtures';
+import { newAddress, testDb } from '../support/fixtures';
 import { api } from '../support/http';
 import { balanceOf, type RunWorld, runnableExe, runToEnd, runWorld, transfersTo } from '../support/runs';
 import { startTestStack, type TestStack } from '../support/stack';
@@ -114,6 +116,53 @@ describe('the Daytona runner in the app', () => {
     expect((await deleteExe(w.token, exe.id)).status).toBe(200);
     expect(standIn.sandboxes().some((s) => s.id === sandboxId)).toBe(false);
     expect(standIn.counters.deleted).toBe(deleted + 1);
+  });
+});
+
+describe('sandboxes replaced by a commit', () => {
+  it('a build that is not committed frees its own sandbox; a committed one frees the previous; a repeated commit frees nothing', async () => {
+    // The commit's discard runs in this process: it reaches the stand-in like the app does.
+    process.env.DAYTONA_API_KEY = API_KEY;
+    process.env.DAYTONA_API_URL = standIn.apiUrl;
+    const local = createDaytonaRunner({
+      apiKey: API_KEY,
+      apiUrl: standIn.apiUrl,
+      target: undefined,
+      snapshot: 'tickwork-runner',
+    });
+    try {
+      const { exe } = await daytonaExe({ skip: true });
+      const first = await sandboxIdOf(exe.id);
+      const build = async () =>
+        (await local.build({ checksum: 'c', source: OTHER_TASK, executableId: exe.id })).ref;
+      const plan = { functionId: exe.functionId, state: 'provisioning' as const };
+
+      // The executable is active, not provisioning: the new sandbox is not committed and is deleted.
+      const stray = await build();
+      expect(await commitProvisioning(testDb(), exe.id, plan, { ok: true, ref: stray })).toEqual({
+        state: null,
+      });
+      expect(standIn.sandboxes().map((s) => s.id)).not.toContain(stray.slice('daytona:'.length));
+      expect(await sandboxIdOf(exe.id)).toBe(first);
+
+      // Paused (a regenerate): the new sandbox is committed and the previous one deleted.
+      expect((await exeAction(w.token, exe.id, 'pause')).status).toBe(200);
+      const fresh = await build();
+      const paused = { ...plan, state: 'paused' as const };
+      expect(await commitProvisioning(testDb(), exe.id, paused, { ok: true, ref: fresh })).toEqual({
+        state: 'paused',
+      });
+      expect(await sandboxIdOf(exe.id)).toBe(fresh.slice('daytona:'.length));
+      expect(standIn.sandboxes().map((s) => s.id)).not.toContain(first);
+
+      // The same commit again (a retried job step) finds its sandbox in place and deletes nothing.
+      const deleted = standIn.counters.deleted;
+      await commitProvisioning(testDb(), exe.id, paused, { ok: true, ref: fresh });
+      expect(standIn.counters.deleted).toBe(deleted);
+      expect(sandboxesOf(exe.id).map((s) => s.id)).toEqual([fresh.slice('daytona:'.length)]);
+    } finally {
+      local.close();
+    }
   });
 });
 
