@@ -27,6 +27,12 @@ export function daytonaFault(error: unknown): string {
     : 'Daytona could not be reached';
 }
 
+/** For the operator's log: the fault and Daytona's own message (which names no key), cut short. */
+const logged = (error: unknown) => ({
+  fault: daytonaFault(error),
+  detail: error instanceof Error ? error.message.slice(0, 300) : undefined,
+});
+
 const notFound = (error: unknown) => error instanceof DaytonaError && error.statusCode === 404;
 
 export const sandboxIdOf = (ref: string | null | undefined) =>
@@ -79,7 +85,8 @@ export function createDaytonaRunner(config: DaytonaRunnerConfig, appRoot = proce
     }
     const starting = (async () => {
       const sandbox = await daytona().get(sandboxId);
-      if (sandbox.state !== 'started') await sandbox.start(START_TIMEOUT_S);
+      if (sandbox.state === 'starting') await sandbox.waitUntilStarted(START_TIMEOUT_S);
+      else if (sandbox.state !== 'started') await sandbox.start(START_TIMEOUT_S);
       return startWorkerSession(sandbox);
     })();
     workers.set(sandboxId, starting);
@@ -134,7 +141,7 @@ export function createDaytonaRunner(config: DaytonaRunnerConfig, appRoot = proce
           { timeout: CREATE_TIMEOUT_S },
         );
       } catch (error) {
-        log.error({ fault: daytonaFault(error), executableId }, 'creating a Daytona sandbox failed');
+        log.error({ ...logged(error), executableId }, 'creating a Daytona sandbox failed');
         throw new Error(`no Daytona sandbox could be created: ${daytonaFault(error)}`);
       }
       try {
@@ -153,7 +160,7 @@ export function createDaytonaRunner(config: DaytonaRunnerConfig, appRoot = proce
           ),
         );
         if (error instanceof SandboxBuildError) throw error;
-        log.error({ fault: daytonaFault(error), executableId }, 'building a Daytona sandbox failed');
+        log.error({ ...logged(error), executableId }, 'building a Daytona sandbox failed');
         throw new Error(`the Daytona sandbox could not be built: ${daytonaFault(error)}`);
       }
     },
@@ -172,7 +179,7 @@ export function createDaytonaRunner(config: DaytonaRunnerConfig, appRoot = proce
         try {
           session = await workerFor(sandboxId);
         } catch (error) {
-          log.warn({ fault: daytonaFault(error), sandboxId }, 'no Daytona worker for a run');
+          log.warn({ ...logged(error), sandboxId }, 'no Daytona worker for a run');
           const message = notFound(error)
             ? 'the Daytona sandbox of this executable is gone; regenerate it'
             : `the Daytona sandbox could not be reached (${daytonaFault(error)}); the run did not start`;
