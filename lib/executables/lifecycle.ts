@@ -6,6 +6,7 @@ import { requireRelease } from '@/lib/functions/service';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { requireProfile } from '@/lib/profiles/service';
+import { discardSandbox } from './provision';
 import {
   type ExecutableRow,
   mutate,
@@ -67,17 +68,14 @@ export async function resumeExecutable(db: DbOrTx, workspaceId: string, executab
  * active is refused until paused; deleted is 404.
  */
 export async function deleteExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
-  return toExecutable(
-    await mutate(db, workspaceId, executableId, async (row) => {
-      if (row.state === 'active')
-        throw stateConflict(
-          'executable_active',
-          row,
-          'an active executable cannot be deleted; pause it first',
-        );
-      return { state: 'deleted', deletedAt: new Date(), nextRunAt: null, pendingFunctionSwitch: null };
-    }),
-  );
+  const row = await mutate(db, workspaceId, executableId, async (r) => {
+    if (r.state === 'active')
+      throw stateConflict('executable_active', r, 'an active executable cannot be deleted; pause it first');
+    return { state: 'deleted', deletedAt: new Date(), nextRunAt: null, pendingFunctionSwitch: null };
+  });
+  // After the commit: the executable's sandbox (Daytona's) is freed, best effort.
+  await discardSandbox(row.sandboxRuntime, row.sandboxRef);
+  return toExecutable(row);
 }
 
 /** error → provisioning, and the sandbox build is queued again. */

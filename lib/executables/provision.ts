@@ -64,34 +64,73 @@ export async function commitProvisioning(
   plan: { functionId: string; state: 'provisioning' | 'paused' },
   built: BuildResult,
 ): Promise<{ state: string | null }> {
-  const [row] = await db
-    .select({ trigger: executables.trigger })
-    .from(executables)
-    .where(eq(executables.id, executableId));
-  if (!row) return { state: null };
   const now = new Date();
-  const set = built.ok
-    ? plan.state === 'provisioning'
-      ? {
-          state: 'active' as const,
-          stateReason: null,
-          sandboxRef: built.ref,
-          nextRunAt: nextRunAt(row.trigger, now),
-        }
-      : { stateReason: null, sandboxRef: built.ref }
-    : { state: 'error' as const, stateReason: built.reason, nextRunAt: null };
-  const [updated] = await db
-    .update(executables)
-    .set({ ...set, updatedAt: now })
-    .where(
-      and(
-        eq(executables.id, executableId),
-        eq(executables.state, plan.state),
-        eq(executables.functionId, plan.functionId),
-      ),
-    )
-    .returning({ state: executables.state });
-  return { state: updated?.state ?? null };
+  const result = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        trigger: executables.trigger,
+        sandboxRef: executables.sandboxRef,
+        sandboxRuntime: executables.sandboxRuntime,
+      })
+      .from(executables)
+      .where(eq(executables.id, executableId))
+      .for('update');
+    if (!row) return null;
+    const set = built.ok
+      ? plan.state === 'provisioning'
+        ? {
+            state: 'active' as const,
+            stateReason: null,
+            sandboxRef: built.ref,
+            nextRunAt: nextRunAt(row.trigger, now),
+          }
+        : { stateReason: null, sandboxRef: built.ref }
+      : { state: 'error' as const, stateReason: built.reason, nextRunAt: null };
+    const [updated] = await tx
+      .update(executables)
+      .set({ ...set, updatedAt: now })
+      .where(
+        and(
+          eq(executables.id, executableId),
+          eq(executables.state, plan.state),
+          eq(executables.functionId, plan.functionId),
+        ),
+      )
+      .returning({ state: executables.state });
+    return { state: updated?.state ?? null, committed: Boolean(updated), before: row };
+  });
+  if (!result) return { state: null };
+  if (built.ok) await afterSandboxCommit(result.before, built.ref, result.committed);
+  return { state: result.state };
+}
+
+/**
+ * Frees a sandbox no executable uses any more, through its runner (the Daytona runner deletes the sandbox; the
+ * local runners keep nothing). Best effort after the commit: a failure is logged and leaves the sandbox behind.
+ */
+export async function discardSandbox(runtime: SandboxRuntime, ref: string | null | undefined): Promise<void> {
+  if (!ref) return;
+  const runner = sandboxRunner(runtime);
+  if (!runner.discard) return;
+  try {
+    await runner.discard(ref);
+  } catch (error) {
+    log.warn({ err: error, runtime, ref }, 'discarding a sandbox failed; it is left behind');
+  }
+}
+
+/**
+ * After a build was committed (or not): a new sandbox that replaced another frees the old one; a new sandbox
+ * that was not committed (the executable moved on meanwhile) is freed itself. `before` is the row as the commit
+ * found it, so a commit step run twice finds its own sandbox in place and frees nothing.
+ */
+async function afterSandboxCommit(
+  before: { sandboxRef: string | null; sandboxRuntime: SandboxRuntime },
+  builtRef: string,
+  committed: boolean,
+) {
+  if (before.sandboxRef === builtRef) return;
+  await discardSandbox(before.sandboxRuntime, committed ? before.sandboxRef : builtRef);
 }
 
 type SwitchPlan =
@@ -138,12 +177,18 @@ export async function commitFunctionSwitch(
         lastFunctionSwitchError: sql`jsonb_build_object('functionId', ${pending}->>'functionId', 'message', ${built.reason}::text, 'at', ${now.toISOString()}::text)`,
       };
   let incidents: string[] = [];
+  let found: { sandboxRef: string | null; sandboxRuntime: SandboxRuntime } | undefined;
   const updated = await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ functionId: sql<string>`${pending}->>'functionId'` })
+      .select({
+        functionId: sql<string>`${pending}->>'functionId'`,
+        sandboxRef: executables.sandboxRef,
+        sandboxRuntime: executables.sandboxRuntime,
+      })
       .from(executables)
       .where(eq(executables.id, executableId))
       .for('update');
+    found = before;
     const rows = await tx
       .update(executables)
       .set({ ...set, updatedAt: now } as never)
@@ -163,5 +208,6 @@ export async function commitFunctionSwitch(
     return rows;
   });
   afterIncidentCommit(db, incidents);
+  if (built.ok && found) await afterSandboxCommit(found, built.ref, updated.length > 0);
   return { committed: updated.length > 0 && built.ok };
 }

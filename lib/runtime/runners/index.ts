@@ -1,3 +1,4 @@
+import { daytonaConfigured, daytonaRunner } from './daytona';
 import { gvisorConfigured, gvisorRunner } from './gvisor';
 import { isolateRunner } from './isolate';
 import { runnerFailure, SandboxBuildError, type SandboxRunner, type SandboxRuntime } from './types';
@@ -5,7 +6,7 @@ import { runnerFailure, SandboxBuildError, type SandboxRunner, type SandboxRunti
 export { checkTaskBundle } from './build-check';
 export { isolateRunner } from './isolate';
 export * from './types';
-export { gvisorConfigured };
+export { daytonaConfigured, gvisorConfigured };
 
 /** Stands in for a runner this deployment does not have: builds are refused and runs fail, nothing runs. */
 function unavailableRunner(runtime: SandboxRuntime): SandboxRunner {
@@ -29,5 +30,5 @@ function unavailableRunner(runtime: SandboxRuntime): SandboxRunner {
  */
 export function sandboxRunner(runtime: SandboxRuntime): SandboxRunner {
   if (runtime === 'gvisor') return gvisorConfigured() ? gvisorRunner() : unavailableRunner('gvisor');
-  return isolateRunner;
+  return daytonaConfigured() ? daytonaRunner() : isolateRunner;
 }

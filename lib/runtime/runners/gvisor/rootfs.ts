@@ -26,7 +26,8 @@ function linkOrCopy(from: string, to: string) {
   }
 }
 
-async function bundleWorker(appRoot: string): Promise<string> {
+/** The worker (worker.ts) bundled into one CommonJS file; isolated-vm stays external (the sandbox provides it). */
+export async function bundleWorker(appRoot: string): Promise<string> {
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [path.join(appRoot, WORKER_SOURCE)],

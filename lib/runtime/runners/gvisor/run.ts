@@ -3,7 +3,6 @@ import { ChainRequestError, type TaskHost, type TaskInput, type TaskOutcome } fr
 import { runnerFailure } from '../types';
 import { checkedOutcome } from './outcome-check';
 import type { HostMessage, WorkerMessage } from './protocol';
-import type { SandboxProcess } from './sandbox';
 
 /** How long past the wall limit the host waits for the worker's own timeout before it kills the sandbox. */
 const KILL_GRACE_MS = 2_000;
@@ -12,6 +11,19 @@ const KILL_GRACE_MS = 2_000;
 const RECYCLED_CODES = new Set(['task_timeout', 'task_memory_limit']);
 
 export type SandboxRun = { outcome: TaskOutcome; recycle: boolean };
+
+/**
+ * What a run needs of a sandbox: a line channel to its worker (a gVisor sandbox process, a Daytona session
+ * command). `ended` resolves when the worker is gone; `label` names the sandbox in failure messages.
+ */
+export type SandboxChannel = {
+  runs: number;
+  label?: string;
+  send(message: HostMessage): void;
+  onMessage(listener: ((message: WorkerMessage) => void) | null): void;
+  ended: Promise<string>;
+  kill(): void;
+};
 
 type Answer = Extract<HostMessage, { t: 'answer' }>;
 
@@ -67,7 +79,7 @@ function hostAnswerer(host: TaskHost, limits: TaskLimits) {
  * own timeout) the sandbox is killed. A sandbox that dies or breaks the protocol fails the run, never the host.
  */
 export function runInSandbox(
-  sandbox: SandboxProcess,
+  sandbox: SandboxChannel,
   runId: number,
   input: TaskInput,
   host: TaskHost,
@@ -108,7 +120,10 @@ export function runInSandbox(
       }
     });
     void sandbox.ended.then(() =>
-      fail('runner_crashed', 'the gVisor sandbox stopped during the run; nothing of the run was kept'),
+      fail(
+        'runner_crashed',
+        `the ${sandbox.label ?? 'gVisor'} sandbox stopped during the run; nothing of the run was kept`,
+      ),
     );
     sandbox.runs++;
     sandbox.send({ t: 'run', id: runId, input, limits });
