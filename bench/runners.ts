@@ -5,10 +5,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createDaytonaRunner } from '@/lib/runtime/runners/daytona';
 import { createGvisorRunner } from '@/lib/runtime/runners/gvisor';
 import { gvisorConfig } from '@/lib/runtime/runners/gvisor/config';
 import { DEFAULT_TASK_LIMITS, runTask } from '@/lib/runtime/task-runner';
 import type { TaskHost, TaskInput, TaskOutcome } from '@/lib/runtime/task-types';
+import { startDaytonaStandIn } from '../test/support/daytona-standin';
 import { writeSection } from './support/performance-doc';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -87,6 +89,31 @@ if (runscVersion) {
   });
 }
 
+// Daytona through its SDK against the local stand-in (test/support/daytona-standin.ts): the runner's own cost and
+// the protocol's API round trips on loopback; real Daytona adds the network to each of them.
+const standIn = await startDaytonaStandIn({ apiKey: 'bench-daytona-key' });
+const daytona = createDaytonaRunner({
+  apiKey: 'bench-daytona-key',
+  apiUrl: standIn.apiUrl,
+  target: undefined,
+  snapshot: 'tickwork-runner',
+});
+const daytonaRefs = new Map<string, string>();
+for (const [taskName, source] of Object.entries(TASKS))
+  daytonaRefs.set(
+    source,
+    (await daytona.build({ checksum: taskName, source, executableId: `exe_bench_${daytonaRefs.size}` })).ref,
+  );
+runners.push({
+  name: 'daytona',
+  what: 'the Daytona SDK against the local stand-in (loopback; not the real service)',
+  run: (i) => daytona.run(i, host, { sandboxRef: daytonaRefs.get(i.source) ?? null }),
+  close: () => {
+    daytona.close();
+    void standIn.stop();
+  },
+});
+
 const rows: string[] = [];
 const ratios: Record<string, number> = {};
 try {
@@ -125,6 +152,11 @@ p50 of the same task, in the same run.
 ${rows.join('\n')}
 
 Runners: ${runners.map((r) => `\`${r.name}\`: ${r.what}`).join('; ')}.
+
+The Daytona row measures the runner and its protocol against a local stand-in of Daytona's API: every line of
+the protocol is one HTTP request (input) or websocket message (output), so a run costs a few round trips and
+each chain request two more; against the real service each of those crosses the network (tens of ms each from
+most regions), which dominates. It is the price of a second machine between the task and the platform.
 
 Target (issue "Sandbox runtimes"): gVisor warm-pool overhead ≤ 3× the isolate's p50 for the skip task:
 ${gvisorVerdict}. Where the gVisor time goes: the run and its answer cross the sandbox's pipe (each message a

@@ -5,6 +5,7 @@ import { executables, functionReleases, profiles, projects, secrets, webhooks } 
 import { ApiError, notFound } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
+import { discardSandbox } from '@/lib/executables/provision';
 import { newId } from '@/lib/ids';
 import type { CreateProjectInput, UpdateProjectInput } from './schemas';
 
@@ -155,7 +156,7 @@ export const activeExecutablesOfWorkspace = (tx: DbOrTx, workspaceId: string) =>
  * accounts and their funds are not touched. The slug is free for a new project.
  */
 export async function deleteProject(db: DbOrTx, workspaceId: string, projectId: string, actor?: Actor) {
-  return db.transaction(async (tx) => {
+  const { sandboxes, ...answer } = await db.transaction(async (tx) => {
     const [project] = await tx.select().from(projects).where(live(workspaceId, projectId)).for('update');
     if (!project) throw notFound('project');
     await tx
@@ -178,7 +179,7 @@ export async function deleteProject(db: DbOrTx, workspaceId: string, projectId: 
       .update(executables)
       .set({ state: 'deleted', deletedAt: now, nextRunAt: null, pendingFunctionSwitch: null })
       .where(and(eq(executables.projectId, projectId), ne(executables.state, 'deleted')))
-      .returning({ id: executables.id });
+      .returning({ id: executables.id, runtime: executables.sandboxRuntime, ref: executables.sandboxRef });
     const revoked = await tx
       .update(webhooks)
       .set({ state: 'revoked', revokedAt: now, updatedAt: now })
@@ -207,6 +208,14 @@ export async function deleteProject(db: DbOrTx, workspaceId: string, projectId: 
         details: { name: row.name, executables: deleted.length, revokedWebhooks: revoked.length },
       });
     }
-    return { ...toProject(row), deletedExecutables: deleted.length, revokedWebhooks: revoked.length };
+    return {
+      ...toProject(row),
+      deletedExecutables: deleted.length,
+      revokedWebhooks: revoked.length,
+      sandboxes: deleted,
+    };
   });
+  // Once committed: the deleted executables' sandboxes are freed (Daytona's), best effort.
+  await Promise.all(sandboxes.map((e) => discardSandbox(e.runtime, e.ref)));
+  return answer;
 }

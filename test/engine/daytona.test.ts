@@ -4,6 +4,7 @@
 // the executable deletes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitProvisioning } from '@/lib/executables/provision';
+import { deleteProject } from '@/lib/projects/service';
 import { createDaytonaRunner } from '@/lib/runtime/runners/daytona';
 import { type DaytonaStandIn, startDaytonaStandIn } from '../support/daytona-standin';
 import { deleteExe, exeAction, exeRow, uploadRelease, waitForExe } from '../support/executables';
@@ -117,6 +118,25 @@ describe('the Daytona runner in the app', () => {
     expect(standIn.sandboxes().some((s) => s.id === sandboxId)).toBe(false);
     expect(standIn.counters.deleted).toBe(deleted + 1);
   });
+
+  it('deleting the project deletes the sandboxes of its executables', async () => {
+    const other = await runWorld();
+    const exe = await runnableExe(other, OTHER_TASK, { exe: { sandboxRuntime: 'daytona' } });
+    const sandboxId = await sandboxIdOf(exe.id);
+    expect((await exeAction(other.token, exe.id, 'pause')).status).toBe(200);
+    // Projects are deleted in the console (a server action calling deleteProject); its discard runs here.
+    process.env.DAYTONA_API_KEY = API_KEY;
+    process.env.DAYTONA_API_URL = standIn.apiUrl;
+    try {
+      const answer = await deleteProject(testDb(), other.workspaceId, other.projectId);
+      expect(answer).toMatchObject({ deletedExecutables: 1 });
+      expect(answer).not.toHaveProperty('sandboxes');
+    } finally {
+      delete process.env.DAYTONA_API_KEY;
+      delete process.env.DAYTONA_API_URL;
+    }
+    expect(standIn.sandboxes().some((s) => s.id === sandboxId)).toBe(false);
+  }, 60_000);
 });
 
 describe('sandboxes replaced by a commit', () => {
