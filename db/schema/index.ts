@@ -14,3 +14,4 @@ export * from './safe-transactions';
 export * from './secrets';
 export * from './usage';
 export * from './webhooks';
+export * from './triggers';
