@@ -12,6 +12,6 @@ export * from './rate-limits';
 export * from './rpc-keys';
 export * from './safe-transactions';
 export * from './secrets';
+export * from './triggers';
 export * from './usage';
 export * from './webhooks';
-export * from './triggers';

@@ -19,7 +19,12 @@ export const chainCursors = pgTable('chain_cursors', {
  * `waiting`: seen, not yet at its confirmations; `ready`: confirmed, waiting its turn (one unfinished execution
  * per executable); `dispatched`: its execution exists; `dropped`: a reorg removed it before it ran.
  */
-export const triggerEventStatusEnum = pgEnum('trigger_event_status', ['waiting', 'ready', 'dispatched', 'dropped']);
+export const triggerEventStatusEnum = pgEnum('trigger_event_status', [
+  'waiting',
+  'ready',
+  'dispatched',
+  'dropped',
+]);
 
 /** A log or block an event or block trigger matched: the durable queue of its runs, and their exactly-once key. */
 export type TriggerPayload =

@@ -52,7 +52,11 @@ export function startSandbox(config: GvisorConfig, root: string): Promise<Sandbo
     '/bin/sh',
     ['-c', `${join ? `${join} && ` : ''}exec "$@"`, 'sandbox', config.runsc, ...runscArgs(config, root)],
     // A clean environment: nothing of the app's (database URL, keys) reaches the sandbox.
-    { env: { PATH: '/usr/bin:/bin', NODE_ENV: 'production' }, stdio: ['pipe', 'pipe', 'pipe'], detached: true },
+    {
+      env: { PATH: '/usr/bin:/bin', NODE_ENV: 'production' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    },
   );
 
   let listener: ((message: WorkerMessage) => void) | null = null;
