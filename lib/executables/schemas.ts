@@ -63,13 +63,9 @@ export const TriggerSchema = z
         chainId: z.number().int().optional().meta({
           description: "An enabled chain of this deployment; the profile's chain when omitted",
         }),
-        everyBlocks: z
-          .number()
-          .int()
-          .optional()
-          .meta({
-            description: 'Runs for each block whose number is a multiple of it: 1 to 10000 (default 1)',
-          }),
+        everyBlocks: z.number().int().optional().meta({
+          description: 'Runs for each block whose number is a multiple of it: 1 to 10000 (default 1)',
+        }),
         confirmations: z.number().int().optional().meta({
           description:
             'Blocks on top of the block before it runs. Default and maximum per chain: docs/triggers.md',
