@@ -36,8 +36,6 @@ export const TriggerSchema = z
         }),
         addresses: z
           .array(z.string())
-          .min(1)
-          .max(20)
           .meta({ description: 'The contracts whose logs match (1 to 20; answered checksummed)' }),
         event: z.string().min(1).max(1000).nullable().optional().meta({
           description:
@@ -45,7 +43,6 @@ export const TriggerSchema = z
         }),
         topics: z
           .array(z.union([z.string(), z.array(z.string()).min(1).max(10), z.null()]))
-          .max(4)
           .optional()
           .meta({
             description:

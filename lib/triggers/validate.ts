@@ -45,6 +45,7 @@ function checkTopics(input: Extract<ChainTriggerInput, { type: 'event' }>): {
   event: string | null;
   topics: EventTrigger['topics'];
 } {
+  if ((input.topics?.length ?? 0) > 4) throw invalid('topics has 4 positions at most (topic0..topic3)');
   const topics: EventTrigger['topics'] = (input.topics ?? []).map((t, i) =>
     t === null ? null : Array.isArray(t) ? t.map((v) => checkTopic(v, i)) : checkTopic(t, i),
   );
