@@ -3,6 +3,7 @@ import { type ChainConfig, enabledChains } from '@/lib/chains/config';
 import { log } from '@/lib/log';
 import { forgetCursor, lockChain, readCursor, writeCursor } from './cursor';
 import { dispatchReadyEvents } from './dispatch';
+import { checkFinality } from './finality';
 import { followedChainIds, watchedOn } from './match';
 import { settleEvents } from './reorg';
 import { blockAt, headNumber } from './rpc';
@@ -122,20 +123,21 @@ export async function followChain(db: Db, chain: ChainConfig): Promise<ChainPass
 }
 
 /**
- * The follower's tick: every enabled chain an active event or block trigger follows, then the dispatch of ready
- * events (one execution per executable at a time, oldest first). A chain's failure is logged and kept in its
+ * The follower's tick: the finality re-check of each enabled chain's confirmed runs (lib/triggers/finality.ts),
+ * every enabled chain an active event or block trigger follows, then the dispatch of ready events (one execution per executable at a time, oldest first). A chain's failure is logged and kept in its
  * stats; the others go on.
  */
 export async function followChainsTick(db: Db): Promise<{ chains: ChainPass[]; dispatched: number }> {
   const followed = new Set(await followedChainIds(db));
   const chains: ChainPass[] = [];
   for (const chain of enabledChains()) {
-    if (!followed.has(chain.chainId)) {
-      const cursor = await readCursor(db, chain.chainId);
-      if (cursor) await forgetCursor(db, chain.chainId);
-      continue;
-    }
     try {
+      await checkFinality(db, chain);
+      if (!followed.has(chain.chainId)) {
+        const cursor = await readCursor(db, chain.chainId);
+        if (cursor) await forgetCursor(db, chain.chainId);
+        continue;
+      }
       chains.push(await followChain(db, chain));
     } catch (error) {
       followerStats(chain.chainId).lastError = {

@@ -3,8 +3,12 @@
 // none; a log a reorg removes before its confirmations never runs, and one removed after it ran is not run
 // again; two app instances following one chain run each log once; a block trigger runs every N blocks.
 import { describe, expect, it } from 'vitest';
-import { faultStackWorld, waitUntil } from '../support/faults';
-import { testDb } from '../support/fixtures';
+import { buildRelease } from '@/cli/commands/bundle';
+import { upload } from '../support/bundles';
+import { createExe, exeBody, waitForExe } from '../support/executables';
+import { faultStackWorld, payExe, waitUntil } from '../support/faults';
+import { testDb, uniq } from '../support/fixtures';
+import { gelatoFolder } from '../support/gelato';
 import { rpc } from '../support/profiles';
 import { FINAL_STATUSES, startRun, waitForExecution } from '../support/runs';
 import {
@@ -210,4 +214,62 @@ describe('two app instances on one chain', () => {
       await second.stop();
     }
   }, 150_000);
+});
+
+describe('Gelato event-triggered Web3 Functions', () => {
+  it('get the triggering log as context.log (ethers parses it)', async () => {
+    const { w } = world;
+    const built = await buildRelease(gelatoFolder('event-log', 6));
+    expect(built.adapter).toBe('gelato');
+    const uploaded = await upload(w.token, Buffer.from(built.zip), {
+      workspaceId: w.workspaceId,
+      projectId: w.projectId,
+      taskName: `gelato-event-log-${uniq()}`,
+    });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const created = await createExe(
+      w.token,
+      exeBody({ ...w, functionId: uploaded.body.taskId, secretId: '' }, { trigger: eventTrigger(counter) }),
+    );
+    expect(created.status, created.text).toBe(201);
+    const { exe } = await waitForExe(w.token, created.body.data.id, (e) => e.state === 'active');
+    await waitUntil('the follower following', () => settled(exe.id));
+
+    const [log] = await emitInBlocks(sender, counter, [1]);
+    await waitUntil('the run', async () => {
+      const runs = await runsOf(exe.id);
+      return runs.length === 1 && FINAL_STATUSES.includes(runs[0].status) && (await settled(exe.id));
+    });
+    const [run] = await runsOf(exe.id);
+    expect(run.status).toBe('skipped');
+    expect(run.message).toBe(`Incremented #1 by ${sender} in ${log.tx}:${log.i} removed=false`);
+  }, 120_000);
+});
+
+describe('finality re-check of confirmed runs', () => {
+  const finalityOf = async (id: string) =>
+    (await testDb().$sql<{ finality: string | null }[]>`select finality from executions where id = ${id}`)[0]
+      ?.finality ?? null;
+
+  it('a confirmed run past the finality depth is final; one a reorg removed after it confirmed is vanished', async () => {
+    const { w, queue } = world;
+    const pay = await payExe(w);
+    const kept = await queue(pay.exe.id);
+    expect((await waitForExecution(w.token, kept, 60_000)).execution.status).toBe('confirmed');
+    expect(await finalityOf(kept)).toBeNull();
+    await mine(5); // anvil's finality depth
+    await waitUntil('the run checked final', async () => (await finalityOf(kept)) === 'final');
+
+    const snapshot = await rpc<string>('evm_snapshot');
+    const lost = await queue(pay.exe.id);
+    const { execution } = await waitForExecution(w.token, lost, 60_000);
+    expect(execution.status).toBe('confirmed');
+    await rpc('evm_revert', [snapshot]);
+    await mine(8);
+    await waitUntil('the run checked vanished', async () => (await finalityOf(lost)) === 'vanished');
+    expect(await rpc('eth_getTransactionReceipt', [execution.txHash])).toBeNull();
+    expect(await finalityOf(kept)).toBe('final');
+  }, 120_000);
 });
