@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@/db/client';
 import { requireRelease } from '@/lib/functions/service';
 import { requireProfile } from '@/lib/profiles/service';
+import { dropPendingTriggerEvents } from '@/lib/triggers/events';
 import { checkTrigger } from './check-trigger';
 import type { SecretBindingInput, TriggerInput } from './schemas';
 import { type ExecutableRow, mutate, toExecutable } from './service';
@@ -86,7 +87,8 @@ export async function updateSponsorshipProvider(
 
 /**
  * A new trigger; an active executable's next run is recomputed from now (null for an event or block trigger:
- * the chain follower runs those). An event or block trigger without a chain takes the profile's.
+ * the chain follower runs those). An event or block trigger without a chain takes the profile's. A changed
+ * trigger drops the events matched under the old one that have not run yet.
  */
 export async function updateTrigger(
   db: DbOrTx,
@@ -98,6 +100,8 @@ export async function updateTrigger(
     await mutate(db, workspaceId, executableId, async (row, tx) => {
       const { chainId } = await requireProfile(tx, workspaceId, row.profileId);
       const trigger = checkTrigger(input, chainId);
+      // logs or blocks matched under the old trigger and not run yet are not this trigger's
+      if (JSON.stringify(trigger) !== JSON.stringify(row.trigger)) await dropPendingTriggerEvents(tx, row.id);
       return { trigger, ...(row.state === 'active' && { nextRunAt: nextRunAt(trigger) }) };
     }),
   );

@@ -2,10 +2,15 @@
 // log, in chain order, with ctx.trigger carrying it; a kill -9 and restart mid-stream misses none and doubles
 // none; a log a reorg removes before its confirmations never runs, and one removed after it ran is not run
 // again; two app instances following one chain run each log once; a block trigger runs every N blocks.
+
+import { toEventSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { buildRelease } from '@/cli/commands/bundle';
+import { chainFollowerLag } from '@/lib/triggers/lag';
+import { previewTriggerLogs } from '@/lib/triggers/preview';
 import { upload } from '../support/bundles';
-import { createExe, exeBody, waitForExe } from '../support/executables';
+import { localChain } from '../support/chain';
+import { createExe, exeBody, patchFacet, waitForExe } from '../support/executables';
 import { faultStackWorld, payExe, waitUntil } from '../support/faults';
 import { testDb, uniq } from '../support/fixtures';
 import { gelatoFolder } from '../support/gelato';
@@ -246,6 +251,58 @@ describe('Gelato event-triggered Web3 Functions', () => {
     expect(run.status).toBe('skipped');
     expect(run.message).toBe(`Incremented #1 by ${sender} in ${log.tx}:${log.i} removed=false`);
   }, 120_000);
+});
+
+describe('trigger changes, preview and lag', () => {
+  it('a trigger change drops the events matched under the old trigger that have not run', async () => {
+    const { w } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter, { confirmations: 20 }));
+    await waitUntil('the follower following', () => settled(exe.id));
+    const hash = await increment(sender, counter);
+    await waitUntil('the log seen, waiting', async () =>
+      (await eventsOf(exe.id)).some((e) => e.status === 'waiting'),
+    );
+    const res = await patchFacet(w.token, exe.id, 'trigger', {
+      trigger: eventTrigger(counter, { confirmations: 0 }),
+    });
+    expect(res.status).toBe(200);
+    expect((await eventsOf(exe.id)).map((e) => e.status)).toEqual(['dropped']);
+    await mine(21);
+    await waitUntil('the follower past it', () => settled(exe.id));
+    expect(await runsOf(exe.id)).toEqual([]);
+    expect(hash).toMatch(/^0x/);
+  }, 60_000);
+
+  it('previewTriggerLogs answers the last N matching logs; chainFollowerLag the cursor per chain', async () => {
+    const { stack } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const logs = await emitInBlocks(sender, counter, [2, 3]);
+    const chain = { ...localChain(), rpcUrl: stack.anvilUrl, rpcUrls: undefined };
+    const trigger = {
+      type: 'event' as const,
+      chainId: 31337,
+      addresses: [counter],
+      event: INCREMENTED,
+      topics: [toEventSelector(`event ${INCREMENTED}`)],
+      confirmations: 0,
+    };
+    const preview = await previewTriggerLogs(chain, trigger, 4);
+    expect(preview.logs.map((l) => `${l.transactionHash}:${l.logIndex}`)).toEqual(
+      logs.slice(-4).map((l) => `${l.tx}:${l.i}`),
+    );
+    expect(preview.logs.at(-1)?.event).toEqual({
+      name: 'Incremented',
+      args: { caller: sender, count: '5' },
+    });
+    const lag = await chainFollowerLag(testDb());
+    const local = lag.find((l) => l.chainId === 31337);
+    expect(local).toMatchObject({ chainId: 31337, lagBlocks: expect.any(Number) });
+    expect(local?.cursorBlock).toBeGreaterThan(0);
+    expect(local?.headBlock).toBeGreaterThanOrEqual(local?.cursorBlock ?? Infinity);
+  }, 60_000);
 });
 
 describe('finality re-check of confirmed runs', () => {
