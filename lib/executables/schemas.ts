@@ -70,7 +70,11 @@ export const TriggerSchema = z
       })
       .strict(),
   ])
-  .meta({ id: 'Trigger' });
+  .meta({
+    id: 'Trigger',
+    description:
+      'interval and cron: the scheduler fires them. event (once per matching log) and block (every N blocks): the chain follower runs them once they have their confirmations; nextRunAt stays null (docs/triggers.md)',
+  });
 
 export type TriggerInput = z.infer<typeof TriggerSchema>;
 
