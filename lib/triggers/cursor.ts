@@ -10,7 +10,7 @@ export type Cursor = typeof chainCursors.$inferSelect;
  */
 export async function lockChain(tx: Tx, chainId: number): Promise<boolean> {
   const [row] = await tx.execute<{ locked: boolean }>(
-    sql`select pg_try_advisory_xact_lock(hashtext('tickwork.chain-follower'), ${chainId}) as locked`,
+    sql`select pg_try_advisory_xact_lock(hashtextextended(${`tickwork.chain-follower:${chainId}`}, 0)) as locked`,
   );
   return Boolean(row?.locked);
 }

@@ -32,8 +32,8 @@ type Step = {
 /**
  * One locked step of a chain: under the chain's advisory lock (another instance holding it means it follows the
  * chain now), in one transaction: no cursor yet → start at the head (no history); the cursor's block no longer
- * canonical → a reorg: drop the waiting and ready events that left the chain and go back `maxConfirmations`
- * blocks to rescan; behind the head → scan the next range (after a jump past the backfill limit when too far).
+ * canonical (another hash at its height) → a reorg: drop the waiting and ready events that left the chain and go
+ * back `maxConfirmations` blocks to rescan; the head below the cursor → wait; behind the head → scan the next range (after a jump past the backfill limit when too far).
  */
 async function step(db: Db, chain: ChainConfig, head: number): Promise<Step> {
   const watched = await watchedOn(db, chain.chainId);
@@ -54,8 +54,12 @@ async function step(db: Db, chain: ChainConfig, head: number): Promise<Step> {
       log.info({ chainId: chain.chainId, block: block.number }, 'chain follower starts at the head');
       return { done: true, started: true, cursor: block.number };
     }
-    const canonical = cursor.blockNumber <= head ? await blockAt(chain, cursor.blockNumber) : null;
-    if (canonical?.hash !== cursor.blockHash) {
+    // a head below the cursor (an upstream behind the others, or a chain that got shorter): wait for a block
+    // at the cursor's height to compare; a reorg shows as a different hash there
+    if (cursor.blockNumber > head) return { done: true, cursor: cursor.blockNumber };
+    const canonical = await blockAt(chain, cursor.blockNumber);
+    if (!canonical) return { done: true, cursor: cursor.blockNumber };
+    if (canonical.hash !== cursor.blockHash) {
       const rescanFrom = Math.max(
         0,
         Math.min(cursor.blockNumber, head) - Math.max(settings.maxConfirmations, 1),

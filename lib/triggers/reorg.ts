@@ -20,8 +20,9 @@ export function headerCache(chain: ChainConfig) {
 /**
  * Settles a chain's trigger events against the canonical chain. `promote`: the waiting events at their
  * confirmations (ready_at ≤ head) become ready when their block is still canonical, dropped when it is not.
- * `reorg`: every waiting or ready event from `from` on whose block is no longer canonical is dropped. Looks at
- * 500 blocks at most per call (the next tick goes on).
+ * `reorg`: every waiting or ready event from `from` on whose block is no longer canonical is dropped. Only a
+ * different hash at the height drops an event: a height the upstream has no block at yet (one behind the
+ * others) decides nothing. Looks at 500 blocks at most per call (the next tick goes on).
  */
 export async function settleEvents(
   db: DbOrTx,
@@ -42,7 +43,8 @@ export async function settleEvents(
   await Promise.all(
     blocks.map(async (b) => {
       const canonical = await header(Number(b.block_number));
-      (canonical?.hash === b.block_hash ? fresh : stale).push(b.block_hash);
+      // no block there (an upstream behind the others): nothing is known yet, the next pass looks again
+      if (canonical) (canonical.hash === b.block_hash ? fresh : stale).push(b.block_hash);
     }),
   );
   const settle = async (hashes: string[], status: 'dropped' | 'ready') =>
