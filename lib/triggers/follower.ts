@@ -13,7 +13,7 @@ import { followerStats } from './stats';
 
 export type ChainPass = {
   chainId: number;
-  outcome: 'idle' | 'busy' | 'started' | 'followed' | 'failed';
+  outcome: 'busy' | 'started' | 'followed' | 'failed';
   head?: number;
   cursor?: number;
   events: number;
@@ -30,10 +30,13 @@ type Step = {
 };
 
 /**
- * One locked step of a chain: under the chain's advisory lock (another instance holding it means it follows the
- * chain now), in one transaction: no cursor yet → start at the head (no history); the cursor's block no longer
- * canonical (another hash at its height) → a reorg: drop the waiting and ready events that left the chain and go
- * back `maxConfirmations` blocks to rescan; the head below the cursor → wait; behind the head → scan the next range (after a jump past the backfill limit when too far).
+ * One locked step of a chain, in one transaction under the chain's advisory lock (another instance holding it
+ * follows the chain now):
+ * - no cursor yet → start at the head (no history);
+ * - the head below the cursor → wait;
+ * - the cursor's block no longer canonical (another hash at its height) → a reorg: drop the waiting and ready
+ *   events that left the chain and go back `maxConfirmations` blocks to rescan;
+ * - behind the head → scan the next range (after a jump past the backfill limit when too far).
  */
 async function step(db: Db, chain: ChainConfig, head: number): Promise<Step> {
   const watched = await watchedOn(db, chain.chainId);
