@@ -13,6 +13,7 @@ export async function register() {
   const { startMaintenanceTicker } = await import('./lib/jobs/maintenance');
   const { startAlertsTicker } = await import('./lib/alerts/ticker');
   const { startNotificationTicker } = await import('./lib/jobs/notification-ticker');
+  const { startFollowerTicker } = await import('./lib/jobs/follower-ticker');
   const { log } = await import('./lib/log');
   try {
     await startEmbeddedWorker();
@@ -21,6 +22,8 @@ export async function register() {
     startMaintenanceTicker();
     startAlertsTicker();
     startNotificationTicker();
+    // TICKWORK_FOLLOWER=off: no chain follower in this instance (event and block triggers)
+    startFollowerTicker();
   } catch (error) {
     log.error({ err: error }, 'the embedded job worker did not start');
   }

@@ -25,6 +25,7 @@ export const ID_PREFIXES = {
   alertIncident: 'inc',
   notification: 'ntf',
   notificationAttempt: 'nta',
+  triggerEvent: 'tev',
 } as const;
 
 export type IdKind = keyof typeof ID_PREFIXES;

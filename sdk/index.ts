@@ -72,7 +72,33 @@ export interface TaskLog {
   error(...values: unknown[]): void;
 }
 
-export type ExecutionTrigger = 'schedule' | 'webhook' | 'manual' | 'simulate';
+export type ExecutionTrigger = 'schedule' | 'webhook' | 'manual' | 'simulate' | 'event' | 'block';
+
+/** The log an event trigger ran for. */
+export interface TriggerLog {
+  readonly address: Address;
+  readonly topics: readonly Hex[];
+  readonly data: Hex;
+  readonly blockNumber: number;
+  readonly blockHash: Hex;
+  readonly transactionHash: Hex;
+  readonly transactionIndex: number;
+  readonly logIndex: number;
+  /**
+   * Decoded with the trigger's event signature: the event's name and its args (named args as an object, unnamed
+   * ones as an array; integers as decimal strings). Absent when the trigger gives only topics, or the log does
+   * not decode with the signature.
+   */
+  readonly event?: { readonly name: string; readonly args: Json };
+}
+
+/** What started an event or block trigger's run; null for schedules, webhooks and manual runs. */
+export type TaskTrigger =
+  | { readonly type: 'event'; readonly log: TriggerLog }
+  | {
+      readonly type: 'block';
+      readonly block: { readonly number: number; readonly hash: Hex; readonly timestamp: number };
+    };
 
 export interface TaskExecution {
   /** The execution id (`exn_…`). */
@@ -105,6 +131,8 @@ export interface TaskContext<Args = JsonObject> {
   readonly fetch: TaskFetch;
   readonly log: TaskLog;
   readonly execution: TaskExecution;
+  /** The log (event trigger) or block (block trigger) this run is for; null when something else started it. */
+  readonly trigger?: TaskTrigger | null;
 }
 
 /** One call the platform submits from the profile's account. */

@@ -16,7 +16,24 @@ export const gasModeEnum = pgEnum('gas_mode', ['sponsored', 'self', 'self-funded
 export const sponsorshipProviderEnum = pgEnum('sponsorship_provider', ['pimlico', 'alchemy']);
 export const sandboxRuntimeEnum = pgEnum('sandbox_runtime', ['daytona', 'gvisor']);
 
-export type Trigger = { type: 'interval'; intervalMs: number } | { type: 'cron'; cronspec: string };
+/** A chain event: logs of `addresses` (any, when empty) matching `topics` (topic0 from the event signature). */
+export type EventTrigger = {
+  type: 'event';
+  chainId: number;
+  addresses: string[];
+  /** The event's signature as given (e.g. `Transfer(address indexed from, address indexed to, uint256 value)`). */
+  event: string | null;
+  /** topic0..3; null matches anything at that position, an array any of its values. */
+  topics: (string | string[] | null)[];
+  confirmations: number;
+};
+/** Every `everyBlocks` blocks of a chain, once the block has `confirmations`. */
+export type BlockTrigger = { type: 'block'; chainId: number; everyBlocks: number; confirmations: number };
+export type Trigger =
+  | { type: 'interval'; intervalMs: number }
+  | { type: 'cron'; cronspec: string }
+  | EventTrigger
+  | BlockTrigger;
 export type SecretBinding = { secretId: string; envKey: string };
 export type PendingFunctionSwitch = {
   functionId: string;

@@ -30,6 +30,8 @@ export const executionTriggerEnum = pgEnum('execution_trigger', [
   'webhook',
   'manual',
   'simulate',
+  'event',
+  'block',
 ]);
 
 export type SubmittedCall = { to: string; selector: string; value?: string };
@@ -90,6 +92,14 @@ export const executions = pgTable(
     scheduledAt: tstz('scheduled_at').notNull(),
     startedAt: tstz('started_at'),
     finishedAt: tstz('finished_at'),
+    /** The log or block an event or block trigger ran for (trigger_events); one execution per trigger event. */
+    triggerEventId: text('trigger_event_id'),
+    /**
+     * After a confirmed run's block is past the chain's finality depth, whether its transaction is still there:
+     * `final`, or `vanished` (a reorg removed it; marked and alerted). Null until checked.
+     */
+    finality: text('finality'),
+    finalityCheckedAt: tstz('finality_checked_at'),
     /** submitted_unknown only: when the reconciler next looks for the transaction (null: it stopped looking). */
     reconcileAt: tstz('reconcile_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
@@ -99,6 +109,10 @@ export const executions = pgTable(
     index('executions_project_idx').on(t.projectId, t.id),
     index('executions_project_status_idx').on(t.projectId, t.status, t.id),
     index('executions_reconcile_idx').on(t.reconcileAt).where(sql`status = 'submitted_unknown'`),
+    uniqueIndex('executions_trigger_event_key').on(t.triggerEventId),
+    index('executions_finality_idx')
+      .on(t.chainId, t.blockNumber)
+      .where(sql`status = 'confirmed' and finality is null`),
     /** At most one unfinished execution per executable. */
     uniqueIndex('executions_active_key')
       .on(t.executableId)

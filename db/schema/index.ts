@@ -12,5 +12,6 @@ export * from './rate-limits';
 export * from './rpc-keys';
 export * from './safe-transactions';
 export * from './secrets';
+export * from './triggers';
 export * from './usage';
 export * from './webhooks';

@@ -1,5 +1,6 @@
 import { alertsCheckFunction } from './alerts-check';
 import { deliverNotificationFunction, notificationSweepFunction } from './deliver-notification';
+import { followChainsFunction } from './follow-chains';
 import { maintenanceFunction } from './maintenance';
 import { provisionExecutableFunction } from './provision-executable';
 import { provisionProfileFunction } from './provision-profile';
@@ -16,6 +17,7 @@ export const functions = [
   runExecutionFunction,
   runCallbackFunction,
   scheduleTickFunction,
+  followChainsFunction,
   maintenanceFunction,
   alertsCheckFunction,
   deliverNotificationFunction,

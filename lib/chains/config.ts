@@ -32,6 +32,18 @@ const ChainConfigSchema = z.object({
   bundlerUrl: z.url().optional(),
   /** An ERC-7677 paymaster for sponsored gas when the executable names no sponsorship provider. */
   paymasterUrl: z.url().optional(),
+  /**
+   * Event and block triggers on this chain (lib/triggers/settings.ts has the defaults by chain, docs/triggers.md
+   * the meaning): the confirmations a trigger gets when it names none, the most it may ask for, and the depth
+   * after which a confirmed run's transaction is re-checked once (finality).
+   */
+  triggers: z
+    .object({
+      defaultConfirmations: z.number().int().min(0).optional(),
+      maxConfirmations: z.number().int().min(0).optional(),
+      finalityDepth: z.number().int().min(1).optional(),
+    })
+    .optional(),
 });
 
 export type ChainConfig = z.infer<typeof ChainConfigSchema>;

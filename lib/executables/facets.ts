@@ -1,10 +1,11 @@
 import type { DbOrTx } from '@/db/client';
-import type { Trigger } from '@/db/schema/executables';
 import { requireRelease } from '@/lib/functions/service';
 import { requireProfile } from '@/lib/profiles/service';
-import type { SecretBindingInput } from './schemas';
+import { dropPendingTriggerEvents } from '@/lib/triggers/events';
+import { checkTrigger } from './check-trigger';
+import type { SecretBindingInput, TriggerInput } from './schemas';
 import { type ExecutableRow, mutate, toExecutable } from './service';
-import { nextRunAt, validateTrigger } from './triggers';
+import { nextRunAt } from './triggers';
 import { checkArgs, checkCoverage, checkGasMode, checkSecretBindings, usableProfile } from './validation';
 
 // Configuration facets: one per request, each rechecked under the executable's row lock.
@@ -84,11 +85,23 @@ export async function updateSponsorshipProvider(
   return toExecutable(await mutate(db, workspaceId, executableId, async () => ({ sponsorshipProvider })));
 }
 
-/** A new schedule; an active executable's next run is recomputed from now. */
-export async function updateTrigger(db: DbOrTx, workspaceId: string, executableId: string, input: Trigger) {
+/**
+ * A new trigger; an active executable's next run is recomputed from now (null for an event or block trigger:
+ * the chain follower runs those). An event or block trigger without a chain takes the profile's. A changed
+ * trigger drops the events matched under the old one that have not run yet.
+ */
+export async function updateTrigger(
+  db: DbOrTx,
+  workspaceId: string,
+  executableId: string,
+  input: TriggerInput,
+) {
   return toExecutable(
-    await mutate(db, workspaceId, executableId, async (row) => {
-      const trigger = validateTrigger(input);
+    await mutate(db, workspaceId, executableId, async (row, tx) => {
+      const { chainId } = await requireProfile(tx, workspaceId, row.profileId);
+      const trigger = checkTrigger(input, chainId);
+      // logs or blocks matched under the old trigger and not run yet are not this trigger's
+      if (JSON.stringify(trigger) !== JSON.stringify(row.trigger)) await dropPendingTriggerEvents(tx, row.id);
       return { trigger, ...(row.state === 'active' && { nextRunAt: nextRunAt(trigger) }) };
     }),
   );

@@ -28,8 +28,55 @@ export const TriggerSchema = z
           .meta({ description: 'Standard 5-field cron expression, evaluated in UTC' }),
       })
       .strict(),
+    z
+      .object({
+        type: z.literal('event'),
+        chainId: z.number().int().optional().meta({
+          description: "An enabled chain of this deployment; the profile's chain when omitted",
+        }),
+        addresses: z
+          .array(z.string())
+          .meta({ description: 'The contracts whose logs match (1 to 20; answered checksummed)' }),
+        event: z.string().min(1).max(1000).nullable().optional().meta({
+          description:
+            'A Solidity event signature, e.g. `Transfer(address indexed from, address indexed to, uint256 value)`: its topic0 fills topics[0], and ctx.trigger.log.event carries the decoded args',
+        }),
+        topics: z
+          .array(z.union([z.string(), z.array(z.string()).min(1).max(10), z.null()]))
+          .optional()
+          .meta({
+            description:
+              'topic0..topic3 as 32-byte hex: null matches anything at that position, an array any of its values. Needed (topic0 at least) when `event` is not given',
+          }),
+        confirmations: z.number().int().optional().meta({
+          description:
+            'Blocks on top of the log’s block before it runs (0: at once). Default and maximum per chain: docs/triggers.md',
+        }),
+      })
+      .strict(),
+    z
+      .object({
+        type: z.literal('block'),
+        chainId: z.number().int().optional().meta({
+          description: "An enabled chain of this deployment; the profile's chain when omitted",
+        }),
+        everyBlocks: z.number().int().optional().meta({
+          description: 'Runs for each block whose number is a multiple of it: 1 to 10000 (default 1)',
+        }),
+        confirmations: z.number().int().optional().meta({
+          description:
+            'Blocks on top of the block before it runs. Default and maximum per chain: docs/triggers.md',
+        }),
+      })
+      .strict(),
   ])
-  .meta({ id: 'Trigger' });
+  .meta({
+    id: 'Trigger',
+    description:
+      'interval and cron: the scheduler fires them. event (once per matching log) and block (every N blocks): the chain follower runs them once they have their confirmations; nextRunAt stays null (docs/triggers.md)',
+  });
+
+export type TriggerInput = z.infer<typeof TriggerSchema>;
 
 export const SecretBindingSchema = z
   .object({

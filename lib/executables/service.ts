@@ -9,9 +9,9 @@ import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
 import { sandboxRunner } from '@/lib/runtime/runners';
 import { computeUnitsHold, computeUnitsStanding } from '@/lib/usage/limits';
+import { checkTrigger } from './check-trigger';
 import { defaultGasMode } from './gas-modes';
 import type { CreateExecutableInput } from './schemas';
-import { validateTrigger } from './triggers';
 import {
   checkArgs,
   checkCoverage,
@@ -73,7 +73,7 @@ export async function createExecutable(db: DbOrTx, workspaceId: string, input: C
     await requireProject(tx, workspaceId, input.projectId, { lock: true });
     const release = await usableRelease(tx, workspaceId, input.projectId, input.functionId);
     const profile = await usableProfile(tx, workspaceId, input.projectId, input.profileId);
-    const trigger = validateTrigger(input.trigger);
+    const trigger = checkTrigger(input.trigger, profile.chainId);
     const gasMode = input.gasMode ?? defaultGasMode(profile.kind);
     checkGasMode(profile.kind, gasMode);
     const sandboxRuntime = checkSandboxRuntime(input.sandboxRuntime ?? 'daytona');

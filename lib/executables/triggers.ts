@@ -1,16 +1,24 @@
 import { Cron } from 'croner';
-import type { Trigger } from '@/db/schema/executables';
+import type { BlockTrigger, EventTrigger, Trigger } from '@/db/schema/executables';
 import { ApiError } from '@/lib/api/errors';
 
 export const INTERVAL_LIMITS = { minMs: 30_000, maxMs: 86_400_000 } as const;
 
 const cronOf = (cronspec: string) => new Cron(cronspec, { timezone: 'UTC', paused: true });
 
+/** A clock trigger: the scheduler fires it. */
+export type ScheduleTrigger = Exclude<Trigger, EventTrigger | BlockTrigger>;
+/** A chain trigger: the chain follower (lib/triggers) fires it, never the scheduler. */
+export type ChainTrigger = EventTrigger | BlockTrigger;
+
+export const isChainTrigger = (trigger: Trigger): trigger is ChainTrigger =>
+  trigger.type === 'event' || trigger.type === 'block';
+
 /**
  * Checks a trigger beyond its shape: an interval from 30 s to one day (`400 invalid_trigger`), a standard
  * 5-field cron expression that croner parses and that fires at some point (`400 invalid_cron`).
  */
-export function validateTrigger(trigger: Trigger): Trigger {
+export function validateTrigger(trigger: ScheduleTrigger): ScheduleTrigger {
   if (trigger.type === 'interval') {
     const { intervalMs } = trigger;
     if (
@@ -47,8 +55,12 @@ export function validateTrigger(trigger: Trigger): Trigger {
   return { type: 'cron', cronspec };
 }
 
-/** The next fire time after `from` (interval: from + intervalMs; cron: the next match, UTC). */
+/**
+ * The next fire time after `from` (interval: from + intervalMs; cron: the next match, UTC); null for an event or
+ * block trigger (the scheduler never fires those).
+ */
 export function nextRunAt(trigger: Trigger, from = new Date()): Date | null {
+  if (isChainTrigger(trigger)) return null;
   if (trigger.type === 'interval') return new Date(from.getTime() + trigger.intervalMs);
   return cronOf(trigger.cronspec).nextRun(from);
 }
@@ -58,6 +70,7 @@ export function nextRunAt(trigger: Trigger, from = new Date()): Date | null {
  * missed while it was late (never a burst); cron: the next match after now (UTC).
  */
 export function followingRunAt(trigger: Trigger, dueAt: Date, now: Date): Date | null {
+  if (isChainTrigger(trigger)) return null;
   if (trigger.type === 'cron') return nextRunAt(trigger, now);
   const missed = Math.floor((now.getTime() - dueAt.getTime()) / trigger.intervalMs);
   return new Date(dueAt.getTime() + (Math.max(missed, 0) + 1) * trigger.intervalMs);

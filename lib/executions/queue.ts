@@ -25,6 +25,10 @@ export type QueueOptions = {
    * (the webhook door's rate, under a lock). Without it the insert runs alone.
    */
   guard?: (tx: Tx) => Promise<void>;
+  /** The execution's id, when the caller needs it before the insert (its guard records it elsewhere). */
+  id?: string;
+  /** The trigger event (lib/triggers) this execution runs: one execution per trigger event (a unique key). */
+  triggerEventId?: string;
 };
 
 export const executionInProgress = () =>
@@ -80,7 +84,7 @@ export async function queueExecution(
     q
       .insert(executions)
       .values({
-        id: newId('execution'),
+        id: opts.id ?? newId('execution'),
         workspaceId: row.workspaceId,
         projectId: row.projectId,
         executableId: row.id,
@@ -89,6 +93,7 @@ export async function queueExecution(
         dryRun: opts.dryRun,
         args: opts.args ?? null,
         webhookId: opts.webhookId ?? null,
+        triggerEventId: opts.triggerEventId ?? null,
         chainId,
         scheduledAt: opts.scheduledAt ?? new Date(),
       })

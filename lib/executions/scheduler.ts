@@ -45,7 +45,14 @@ async function claimDueExecutions(db: Db, now: Date): Promise<{ claimed: number;
       })
       .from(executables)
       .innerJoin(profiles, eq(profiles.id, executables.profileId))
-      .where(and(eq(executables.state, 'active'), lte(executables.nextRunAt, now)))
+      .where(
+        and(
+          eq(executables.state, 'active'),
+          lte(executables.nextRunAt, now),
+          // event and block triggers are the chain follower's (lib/triggers), whatever next_run_at says
+          sql`${executables.trigger}->>'type' in ('interval', 'cron')`,
+        ),
+      )
       .orderBy(asc(executables.nextRunAt))
       .limit(CLAIM_BATCH)
       .for('update', { of: executables, skipLocked: true });

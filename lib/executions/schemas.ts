@@ -20,7 +20,7 @@ export const ExecutionSchema = z
     executableId: z.string(),
     functionId: z.string(),
     status: z.enum([...LISTABLE_STATUSES, 'submitted_unknown']),
-    trigger: z.enum(['schedule', 'webhook', 'manual', 'simulate']),
+    trigger: z.enum(['schedule', 'webhook', 'manual', 'simulate', 'event', 'block']),
     dryRun: z.boolean(),
     chainId: z.number().int(),
     message: z.string().nullable(),

@@ -17,6 +17,7 @@ import type {
   TaskInput,
   TaskLogLine,
 } from '@/lib/runtime/task-types';
+import { loadTaskTrigger } from '@/lib/triggers/task-trigger';
 import { boundSecrets, type RunContext, runArgs } from './context';
 
 /** What a runner takes for one run (or callback) of an execution, or why it cannot run. */
@@ -38,6 +39,7 @@ export async function prepareTaskRun(
   const args = runArgs(ctx);
   if (!args)
     return { ok: false, error: { code: 'invalid_arguments', message: 'the args are not a JSON object' } };
+  const trigger = await loadTaskTrigger(db, execution.triggerEventId, executable.trigger);
   return {
     ok: true,
     input: {
@@ -55,6 +57,7 @@ export async function prepareTaskRun(
         dryRun: execution.dryRun,
       },
       ...(callback && { callback }),
+      ...(trigger && { trigger }),
     },
     host: {
       chainRequest: chainBridge(ctx.chain as NonNullable<RunContext['chain']>),

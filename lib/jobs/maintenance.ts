@@ -3,18 +3,21 @@ import { getDb } from '@/db/client';
 import { sweepExpiredAudit } from '@/lib/audit/log';
 import { log } from '@/lib/log';
 import { sweepStorageVersions } from '@/lib/storage/versions';
+import { sweepDroppedTriggerEvents } from '@/lib/triggers/events';
 
 /** How often the embedded provider runs maintenance (Inngest runs its hourly `maintenance` cron function). */
 export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Housekeeping that promises depend on: audit events past their plan's retention are deleted, and so are
- * storage versions past theirs (30 days; each executable's current version stays).
+ * storage versions past theirs (30 days; each executable's current version stays), and trigger events a reorg
+ * or a trigger change dropped, after 30 days.
  */
 export async function runMaintenance(db: DbOrTx) {
   return {
     auditEventsPurged: await sweepExpiredAudit(db),
     storageVersionsPurged: await sweepStorageVersions(db),
+    droppedTriggerEventsPurged: await sweepDroppedTriggerEvents(db),
   };
 }
 

@@ -4,7 +4,26 @@
 
 export type JsonObject = { [key: string]: unknown };
 
-export type ExecutionTrigger = 'schedule' | 'webhook' | 'manual' | 'simulate';
+export type ExecutionTrigger = 'schedule' | 'webhook' | 'manual' | 'simulate' | 'event' | 'block';
+
+/** The log an event trigger ran for (numbers as JSON numbers; decoded args' bigints as decimal strings). */
+export type TriggerLog = {
+  address: string;
+  topics: string[];
+  data: string;
+  blockNumber: number;
+  blockHash: string;
+  transactionHash: string;
+  transactionIndex: number;
+  logIndex: number;
+  /** Decoded with the trigger's event signature (absent when it has none, or the log does not decode). */
+  event?: { name: string; args: unknown };
+};
+
+/** What started an event or block run: `ctx.trigger` (sdk/index.ts TaskTrigger). */
+export type TaskTrigger =
+  | { type: 'event'; log: TriggerLog }
+  | { type: 'block'; block: { number: number; hash: string; timestamp: number } };
 
 /** The callbacks a task may define (a release's `definedCallbacks` lists those it has). */
 export const CALLBACK_NAMES = ['onSuccess', 'onFail'] as const;
@@ -42,6 +61,8 @@ export type TaskInput = {
   };
   /** Runs this callback instead of `run` (same context and limits); the outcome is then `kind: 'callback'`. */
   callback?: CallbackInput;
+  /** The log or block of an event or block trigger's run (`ctx.trigger`); absent for other runs. */
+  trigger?: TaskTrigger;
 };
 
 /** A host fetch answer, copied into the sandbox (body already read and size-limited). */

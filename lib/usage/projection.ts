@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables, executions } from '@/db/schema';
 import type { Trigger } from '@/db/schema/executables';
-import { followingRunAt } from '@/lib/executables/triggers';
+import { followingRunAt, isChainTrigger } from '@/lib/executables/triggers';
 import { FINAL_STATUSES } from '@/lib/executions/finish';
 import { idFloor } from '@/lib/ids';
 
@@ -18,6 +18,7 @@ const MAX_WALKED_RUNS = 200;
  * until `end` (exclusive), advancing the way the scheduler does (`followingRunAt`).
  */
 export function runsUntil(trigger: Trigger, first: Date | null, end: Date, now: Date): number {
+  if (isChainTrigger(trigger)) return 0; // event and block triggers run as the chain says: not projected
   let due = first ?? now;
   let runs = 0;
   if (due < now) {

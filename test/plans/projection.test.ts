@@ -37,6 +37,20 @@ describe('runsUntil', () => {
     const monthStart = new Date('2026-03-01T00:00:00Z');
     expect(runsUntil(everyMinute, monthStart, CYCLE_END, monthStart)).toBe(31 * 24 * 60);
   });
+  it('event and block triggers: not projected (the chain decides when they run)', () => {
+    const event = {
+      type: 'event' as const,
+      chainId: 31337,
+      addresses: [],
+      event: null,
+      topics: [`0x${'11'.repeat(32)}`],
+      confirmations: 0,
+    };
+    expect(runsUntil(event, null, CYCLE_END, NOW)).toBe(0);
+    expect(
+      runsUntil({ type: 'block', chainId: 31337, everyBlocks: 1, confirmations: 0 }, null, CYCLE_END, NOW),
+    ).toBe(0);
+  });
 });
 
 describe('usage projection', () => {

@@ -21,6 +21,8 @@ export type GuestInput = {
   maxPendingTimers: number;
   /** The callback to run instead of `run`, with its event; null for a run. */
   callback: { name: string; event: unknown } | null;
+  /** The log or block of an event or block trigger's run; null for other runs. */
+  trigger: unknown;
 };
 
 /**
@@ -223,6 +225,13 @@ export const GUEST_BOOTSTRAP = `function bootstrap(logRef, chainRef, fetchRef, s
     timerCallbackFailed();
   });
 
+  const deepFreeze = (value) => {
+    if (value && typeof value === 'object') {
+      for (const key of Object.keys(value)) deepFreeze(value[key]);
+      Object.freeze(value);
+    }
+    return value;
+  };
   const ctx = Object.freeze({
     args: input.args,
     storage,
@@ -231,6 +240,7 @@ export const GUEST_BOOTSTRAP = `function bootstrap(logRef, chainRef, fetchRef, s
     fetch: taskFetch,
     log,
     execution: Object.freeze(input.execution),
+    trigger: deepFreeze(input.trigger),
   });
   const isTask = (value) =>
     typeof value === 'object' && value !== null && value.__tickworkTask === 1 && typeof value.run === 'function';

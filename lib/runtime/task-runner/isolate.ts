@@ -79,6 +79,7 @@ export async function runInIsolate(
       execution: input.execution,
       maxPendingTimers: limits.maxPendingTimers,
       callback: input.callback ?? null,
+      trigger: input.trigger ?? null,
     };
     const run = await context.evalClosure(
       `return (${GUEST_BOOTSTRAP})($0, $1, $2, $3, $4, $5);`,

@@ -1,7 +1,12 @@
 import { BigNumber } from 'ethers5';
 import type { Json, TaskContext } from '../../index';
 import { TaskChainProvider } from '../ethers5-provider';
-import type { Web3FunctionContext, Web3FunctionStorage, Web3FunctionUserArgs } from './types';
+import type {
+  Web3FunctionContext,
+  Web3FunctionEventContext,
+  Web3FunctionStorage,
+  Web3FunctionUserArgs,
+} from './types';
 import { Web3Function } from './web3-function';
 
 /**
@@ -101,16 +106,21 @@ export async function gelatoContext(ctx: TaskContext): Promise<Web3FunctionConte
       nbRpcCallsRemaining: () => ctx.chain.request<number>({ method: REQUESTS_REMAINING_METHOD, params: [] }),
     },
   };
-  // Event-triggered Web3 Functions read the triggering log; Tickwork has no event triggers. Not enumerable, so
-  // spreading the context does not trip it.
-  Object.defineProperty(context, 'log', {
-    enumerable: false,
-    get() {
-      throw unsupported(
-        'context.log (event-triggered Web3 Functions)',
-        'Tickwork runs tasks on schedules and webhooks',
-      );
-    },
-  });
+  // Event-triggered Web3 Functions read the triggering log (ethers' Log shape), from ctx.trigger. Other runs have
+  // none: the getter says why. Not enumerable then, so spreading the context does not trip it.
+  const trigger = ctx.trigger;
+  if (trigger?.type === 'event') {
+    const { event: _event, ...log } = trigger.log;
+    (context as Web3FunctionEventContext).log = { ...log, topics: [...log.topics], removed: false };
+  } else
+    Object.defineProperty(context, 'log', {
+      enumerable: false,
+      get() {
+        throw unsupported(
+          'context.log outside an event-triggered run',
+          'only an executable with an event trigger gets a log (this run was not started by one)',
+        );
+      },
+    });
   return context;
 }

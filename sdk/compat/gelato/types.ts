@@ -40,6 +40,24 @@ export interface Web3FunctionContext {
   storage: Web3FunctionStorage;
 }
 
+/** ethers v5's `providers.Log`: the log an event-triggered Web3 Function runs for. */
+export type Web3FunctionLog = {
+  blockNumber: number;
+  blockHash: string;
+  transactionIndex: number;
+  removed: boolean;
+  address: string;
+  data: string;
+  topics: string[];
+  transactionHash: string;
+  logIndex: number;
+};
+
+/** The context of an event-triggered Web3 Function (Tickwork: an executable with an event trigger). */
+export interface Web3FunctionEventContext extends Web3FunctionContext {
+  log: Web3FunctionLog;
+}
+
 export interface Web3FunctionSuccessContext extends Web3FunctionContext {
   transactionHash?: string;
 }

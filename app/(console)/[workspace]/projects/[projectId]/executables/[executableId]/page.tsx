@@ -34,7 +34,7 @@ import { GasModeForm, PinToggle, ProfileForm, SecretBindingsForm } from '../_com
 import { LatencyFigures } from '../_components/latency-figures';
 import { RunControls } from '../_components/run-controls';
 import { RunTimeline } from '../_components/run-timeline';
-import { nextRunOf, triggerSummary } from '../_components/schedule';
+import { isSchedule, nextRunOf, triggerSummary } from '../_components/schedule';
 import { ArgsForm, FunctionSwitchForm, TriggerForm } from '../_components/settings-forms';
 import { sponsorLabel } from '../_components/sponsor';
 import { ExecutableStateBadge } from '../_components/state-badge';
@@ -244,7 +244,7 @@ export default async function ExecutablePage({
               </CardDescription>
             </CardHeader>
             <CardContent>
-              {canMutate ? (
+              {canMutate && isSchedule(executable.trigger) ? (
                 <TriggerForm
                   key={`t-${version}`}
                   ids={ids}

@@ -1,4 +1,5 @@
 import { Cron } from 'croner';
+import type { Trigger } from '@/db/schema/executables';
 import { upcomingRuns } from '@/lib/executables/triggers';
 
 /** Triggers as the console shows and edits them; pure, so both server pages and client forms use it. */
@@ -16,8 +17,24 @@ export const triggerOf = (draft: TriggerDraft): TriggerInput =>
     ? { type: 'interval', intervalMs: Math.round(Number(draft.seconds) * 1000) }
     : { type: 'cron', cronspec: draft.cronspec.trim().replace(/\s+/g, ' ') };
 
-// "every 5 min", or "cron" and the expression.
-export function triggerSummary(trigger: TriggerInput): string {
+/** Whether a trigger is a schedule (interval or cron), the kind the console's trigger form edits. */
+export const isSchedule = (trigger: Trigger): trigger is TriggerInput =>
+  trigger.type === 'interval' || trigger.type === 'cron';
+
+const short = (hex: string) => (hex.length > 14 ? `${hex.slice(0, 8)}…${hex.slice(-4)}` : hex);
+
+// "every 5 min", "cron" and the expression, "event Transfer on 0xabcd…1234 (chain 1, 12 conf.)" or "every 10 blocks".
+export function triggerSummary(trigger: Trigger): string {
+  if (trigger.type === 'event') {
+    const what = trigger.event
+      ? trigger.event.replace(/\(.*$/, '')
+      : `topic ${short(String(trigger.topics[0] ?? 'any'))}`;
+    const where =
+      trigger.addresses.length === 1 ? short(trigger.addresses[0]) : `${trigger.addresses.length} contracts`;
+    return `event ${what} on ${where} (chain ${trigger.chainId}, ${trigger.confirmations} conf.)`;
+  }
+  if (trigger.type === 'block')
+    return `every ${trigger.everyBlocks === 1 ? 'block' : `${trigger.everyBlocks} blocks`} (chain ${trigger.chainId}, ${trigger.confirmations} conf.)`;
   if (trigger.type === 'cron') return `cron ${trigger.cronspec}`;
   const s = trigger.intervalMs / 1000;
   if (s % 3600 === 0) return `every ${s / 3600} h`;
@@ -29,8 +46,8 @@ export function triggerSummary(trigger: TriggerInput): string {
  * An executable's next run, as its trigger editor's first run shows it: the first of `upcomingRuns` from the
  * stored `nextRunAt`; null while it is not scheduled (not active).
  */
-export const nextRunOf = (executable: { trigger: TriggerInput; nextRunAt: string | null }): Date | null =>
-  executable.nextRunAt === null
+export const nextRunOf = (executable: { trigger: Trigger; nextRunAt: string | null }): Date | null =>
+  executable.nextRunAt === null || !isSchedule(executable.trigger)
     ? null
     : (upcomingRuns(executable.trigger, 1, executable.nextRunAt)[0] ?? null);
 

@@ -1,9 +1,16 @@
-import { CalendarClock, FlaskConical, Hand, Webhook } from 'lucide-react';
+import { Blocks, CalendarClock, FlaskConical, Hand, Radio, Webhook } from 'lucide-react';
 import type { Execution } from './model';
 
-const ICON = { schedule: CalendarClock, webhook: Webhook, manual: Hand, simulate: FlaskConical } as const;
+const ICON = {
+  schedule: CalendarClock,
+  webhook: Webhook,
+  manual: Hand,
+  simulate: FlaskConical,
+  event: Radio,
+  block: Blocks,
+} as const;
 
-/** How the execution started: its schedule, a webhook, Run now or Simulate. */
+/** How the execution started: its schedule, a webhook, Run now, Simulate, a chain event or a block. */
 export function ExecutionTrigger({ trigger }: { trigger: Execution['trigger'] }) {
   const Icon = ICON[trigger];
   return (

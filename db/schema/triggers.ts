@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { executables } from './executables';
+import { id, tstz } from './util';
+
+/**
+ * How far the chain follower has read a chain (lib/triggers): the last block it scanned and that block's hash
+ * (a different hash at that height later means a reorg), and the head it saw then (lag = head − block).
+ */
+export const chainCursors = pgTable('chain_cursors', {
+  chainId: integer('chain_id').primaryKey(),
+  blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+  blockHash: text('block_hash').notNull(),
+  headNumber: bigint('head_number', { mode: 'number' }).notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});
+
+/**
+ * `waiting`: seen, not yet at its confirmations; `ready`: confirmed, waiting its turn (one unfinished execution
+ * per executable); `dispatched`: its execution exists; `dropped`: a reorg removed it before it ran.
+ */
+export const triggerEventStatusEnum = pgEnum('trigger_event_status', [
+  'waiting',
+  'ready',
+  'dispatched',
+  'dropped',
+]);
+
+/** A log or block an event or block trigger matched: the durable queue of its runs, and their exactly-once key. */
+export type TriggerPayload =
+  | {
+      kind: 'log';
+      address: string;
+      topics: string[];
+      data: string;
+      blockNumber: number;
+      blockHash: string;
+      transactionHash: string;
+      transactionIndex: number;
+      logIndex: number;
+    }
+  | { kind: 'block'; blockNumber: number; blockHash: string; timestamp: number };
+
+export const triggerEvents = pgTable(
+  'trigger_events',
+  {
+    id: id(),
+    executableId: text('executable_id')
+      .notNull()
+      .references(() => executables.id, { onDelete: 'cascade' }),
+    chainId: integer('chain_id').notNull(),
+    blockNumber: bigint('block_number', { mode: 'number' }).notNull(),
+    blockHash: text('block_hash').notNull(),
+    /** The log's index in its block; -1 for a block trigger. */
+    logIndex: integer('log_index').notNull(),
+    payload: jsonb('payload').$type<TriggerPayload>().notNull(),
+    status: triggerEventStatusEnum('status').notNull().default('waiting'),
+    /** The block number at which it has its confirmations. */
+    readyAt: bigint('ready_at', { mode: 'number' }).notNull(),
+    executionId: text('execution_id'),
+    createdAt: tstz('created_at').notNull().defaultNow(),
+    dispatchedAt: tstz('dispatched_at'),
+  },
+  (t) => [
+    /** One run per (executable, chain, block hash, log index), whichever instance saw it. */
+    uniqueIndex('trigger_events_key').on(t.executableId, t.chainId, t.blockHash, t.logIndex),
+    index('trigger_events_queue_idx')
+      .on(t.executableId, t.blockNumber, t.logIndex)
+      .where(sql`status in ('waiting', 'ready')`),
+    index('trigger_events_chain_idx').on(t.chainId, t.blockNumber).where(sql`status in ('waiting', 'ready')`),
+  ],
+);

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import type { ChainConfig } from '@/lib/chains/config';
+import { forwardCall } from '@/lib/gateway/forward';
+import { log } from '@/lib/log';
+import { headNumber } from './rpc';
+import { chainTriggerSettings } from './settings';
+
+/** Confirmed runs one pass re-checks per chain at most (the next tick goes on). */
+const FINALITY_BATCH = 50;
+
+/**
+ * Re-checks, once, the confirmed executions of a chain whose block is `finalityDepth` blocks deep: the
+ * transaction's receipt still on the chain → `final`; gone (a reorg removed it after it confirmed) → `vanished`,
+ * logged as a warning (no alert kind yet: docs/triggers.md). Any run with a transaction counts, whatever
+ * started it. Answers how many it marked vanished.
+ */
+export async function checkFinality(db: DbOrTx, chain: ChainConfig, head?: number): Promise<number> {
+  const oldest = await db.execute<{
+    id: string;
+    tx_hash: string;
+    block_number: string;
+    executable_id: string;
+  }>(sql`
+    select id, tx_hash, block_number, executable_id from executions
+     where chain_id = ${chain.chainId} and status = 'confirmed' and finality is null and tx_hash is not null
+       and block_number is not null
+     order by block_number limit ${FINALITY_BATCH}`);
+  if (oldest.length === 0) return 0;
+  const deepest = (head ?? (await headNumber(chain))) - chainTriggerSettings(chain).finalityDepth;
+  const due = oldest.filter((run) => Number(run.block_number) <= deepest);
+  let vanished = 0;
+  for (const run of due) {
+    const reply = await forwardCall(chain, 'eth_getTransactionReceipt', [run.tx_hash]);
+    if (!reply || reply.error) continue; // no answer: the next pass asks again
+    const finality = reply.result ? 'final' : 'vanished';
+    await db.execute(sql`
+      update executions set finality = ${finality}, finality_checked_at = now()
+       where id = ${run.id} and finality is null`);
+    if (finality === 'vanished') {
+      vanished += 1;
+      log.warn(
+        { executionId: run.id, executableId: run.executable_id, chainId: chain.chainId, txHash: run.tx_hash },
+        'a confirmed run’s transaction vanished from the chain (reorg past its confirmation)',
+      );
+    }
+  }
+  return vanished;
+}

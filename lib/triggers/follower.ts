@@ -1,0 +1,160 @@
+import type { Db } from '@/db/client';
+import { type ChainConfig, enabledChains } from '@/lib/chains/config';
+import { log } from '@/lib/log';
+import { forgetCursor, lockChain, readCursor, writeCursor } from './cursor';
+import { dispatchReadyEvents } from './dispatch';
+import { checkFinality } from './finality';
+import { followedChainIds, watchedOn } from './match';
+import { settleEvents } from './reorg';
+import { blockAt, headNumber } from './rpc';
+import { scanRange } from './scan';
+import { chainTriggerSettings, followerLimits } from './settings';
+import { followerStats } from './stats';
+
+export type ChainPass = {
+  chainId: number;
+  outcome: 'busy' | 'started' | 'followed' | 'failed';
+  head?: number;
+  cursor?: number;
+  events: number;
+  reorgs: number;
+};
+
+type Step = {
+  done: boolean;
+  events?: number;
+  reorg?: boolean;
+  started?: boolean;
+  busy?: boolean;
+  cursor?: number;
+};
+
+/**
+ * One locked step of a chain, in one transaction under the chain's advisory lock (another instance holding it
+ * follows the chain now):
+ * - no cursor yet → start at the head (no history);
+ * - the head below the cursor → wait;
+ * - the cursor's block no longer canonical (another hash at its height) → a reorg: drop the waiting and ready
+ *   events that left the chain and go back `maxConfirmations` blocks to rescan;
+ * - behind the head → scan the next range (after a jump past the backfill limit when too far).
+ */
+async function step(db: Db, chain: ChainConfig, head: number): Promise<Step> {
+  const watched = await watchedOn(db, chain.chainId);
+  const limits = followerLimits();
+  const settings = chainTriggerSettings(chain);
+  const stats = followerStats(chain.chainId);
+  return db.transaction(async (tx): Promise<Step> => {
+    if (!(await lockChain(tx, chain.chainId))) return { done: true, busy: true };
+    const cursor = await readCursor(tx, chain.chainId);
+    if (!cursor) {
+      const block = await blockAt(chain, head);
+      if (!block) return { done: true };
+      await writeCursor(tx, chain.chainId, {
+        blockNumber: block.number,
+        blockHash: block.hash,
+        headNumber: head,
+      });
+      log.info({ chainId: chain.chainId, block: block.number }, 'chain follower starts at the head');
+      return { done: true, started: true, cursor: block.number };
+    }
+    // a head below the cursor (an upstream behind the others, or a chain that got shorter): wait for a block
+    // at the cursor's height to compare; a reorg shows as a different hash there
+    if (cursor.blockNumber > head) return { done: true, cursor: cursor.blockNumber };
+    const canonical = await blockAt(chain, cursor.blockNumber);
+    if (!canonical) return { done: true, cursor: cursor.blockNumber };
+    if (canonical.hash !== cursor.blockHash) {
+      const rescanFrom = Math.max(
+        0,
+        Math.min(cursor.blockNumber, head) - Math.max(settings.maxConfirmations, 1),
+      );
+      const { dropped } = await settleEvents(tx, chain, { reorgFrom: rescanFrom });
+      const back = await blockAt(chain, Math.max(rescanFrom - 1, 0));
+      if (!back) return { done: true };
+      await writeCursor(tx, chain.chainId, {
+        blockNumber: back.number,
+        blockHash: back.hash,
+        headNumber: head,
+      });
+      stats.lastReorg = { atBlock: cursor.blockNumber, rescanFrom, dropped, at: new Date().toISOString() };
+      log.warn(
+        { chainId: chain.chainId, atBlock: cursor.blockNumber, rescanFrom, dropped },
+        'chain follower: reorg detected, rescanning',
+      );
+      return { done: false, reorg: true, cursor: back.number };
+    }
+    if (cursor.blockNumber >= head) {
+      await writeCursor(tx, chain.chainId, {
+        blockNumber: cursor.blockNumber,
+        blockHash: cursor.blockHash,
+        headNumber: head,
+      });
+      return { done: true, cursor: cursor.blockNumber };
+    }
+    let from = cursor.blockNumber + 1;
+    if (head - cursor.blockNumber > limits.backfillBlocks) {
+      from = head - limits.backfillBlocks + 1;
+      stats.lastJump = { fromBlock: cursor.blockNumber + 1, toBlock: from - 1, at: new Date().toISOString() };
+      log.warn(
+        { chainId: chain.chainId, skippedFrom: cursor.blockNumber + 1, skippedTo: from - 1 },
+        'chain follower: further behind than the backfill limit, skipping blocks',
+      );
+    }
+    const to = Math.min(head, from + limits.rangeBlocks - 1);
+    const outcome = await scanRange(tx, chain, cursor, { from, to, head }, watched);
+    if (outcome.kind === 'moved') return { done: true };
+    return { done: to >= head, events: outcome.events, cursor: to };
+  });
+}
+
+/**
+ * Follows one chain for a tick: steps until caught up with the head (at most `rangesPerTick` ranges), then
+ * makes the waiting events at their confirmations ready (or drops them when their block left the chain). A
+ * chain no active trigger follows forgets its cursor.
+ */
+export async function followChain(db: Db, chain: ChainConfig): Promise<ChainPass> {
+  const pass: ChainPass = { chainId: chain.chainId, outcome: 'followed', events: 0, reorgs: 0 };
+  const head = await headNumber(chain);
+  pass.head = head;
+  const { rangesPerTick } = followerLimits();
+  for (let i = 0; i < rangesPerTick; i++) {
+    const result = await step(db, chain, head);
+    if (result.busy) return { ...pass, outcome: 'busy' };
+    if (result.started) pass.outcome = 'started';
+    pass.events += result.events ?? 0;
+    if (result.reorg) pass.reorgs += 1;
+    if (result.cursor !== undefined) pass.cursor = result.cursor;
+    if (result.done) break;
+  }
+  await settleEvents(db, chain, { promote: head });
+  return pass;
+}
+
+/**
+ * The follower's tick: the finality re-check of each enabled chain's confirmed runs (lib/triggers/finality.ts),
+ * every enabled chain an active event or block trigger follows, then the dispatch of ready events (one execution per executable at a time, oldest first). A chain's failure is logged and kept in its
+ * stats; the others go on.
+ */
+export async function followChainsTick(db: Db): Promise<{ chains: ChainPass[]; dispatched: number }> {
+  const followed = new Set(await followedChainIds(db));
+  const chains: ChainPass[] = [];
+  for (const chain of enabledChains()) {
+    try {
+      await checkFinality(db, chain);
+      if (!followed.has(chain.chainId)) {
+        const cursor = await readCursor(db, chain.chainId);
+        if (cursor) await forgetCursor(db, chain.chainId);
+        continue;
+      }
+      chains.push(await followChain(db, chain));
+    } catch (error) {
+      followerStats(chain.chainId).lastError = {
+        message: (error as Error).message.slice(0, 300),
+        at: new Date().toISOString(),
+      };
+      log.warn({ err: error, chainId: chain.chainId }, 'chain follower pass failed');
+      chains.push({ chainId: chain.chainId, outcome: 'failed', events: 0, reorgs: 0 });
+    }
+  }
+  const dispatched = await dispatchReadyEvents(db);
+  return { chains, dispatched };
+}

@@ -1,0 +1,332 @@
+// Event and block triggers on anvil (a stack of their own: the reorgs rewind its chain): one run per emitted
+// log, in chain order, with ctx.trigger carrying it; a kill -9 and restart mid-stream misses none and doubles
+// none; a log a reorg removes before its confirmations never runs, and one removed after it ran is not run
+// again; two app instances following one chain run each log once; a block trigger runs every N blocks.
+
+import { toEventSelector } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { buildRelease } from '@/cli/commands/bundle';
+import { chainFollowerLag } from '@/lib/triggers/lag';
+import { previewTriggerLogs } from '@/lib/triggers/preview';
+import { upload } from '../support/bundles';
+import { localChain } from '../support/chain';
+import { createExe, exeBody, patchFacet, waitForExe } from '../support/executables';
+import { faultStackWorld, payExe, waitUntil } from '../support/faults';
+import { testDb, uniq } from '../support/fixtures';
+import { gelatoFolder } from '../support/gelato';
+import { rpc } from '../support/profiles';
+import { FINAL_STATUSES, startRun, waitForExecution } from '../support/runs';
+import {
+  deployCounter,
+  echoExe,
+  echoedLogs,
+  emitInBlocks,
+  eventsOf,
+  headBlock,
+  INCREMENTED,
+  increment,
+  mine,
+  receiptOf,
+  runsOf,
+  settled,
+  testSender,
+} from '../support/triggers';
+
+const world = faultStackWorld({ env: { TICKWORK_FOLLOWER_TICK_MS: '250' } });
+
+/** Waits until the follower is done with the executable, then answers its runs' echoed logs. */
+async function finalLogs(executableId: string, count: number, timeoutMs = 60_000) {
+  await waitUntil(
+    `${count} runs of ${executableId}, all final, nothing left to run`,
+    async () => {
+      const runs = await runsOf(executableId);
+      return (
+        runs.length >= count &&
+        runs.every((r) => FINAL_STATUSES.includes(r.status)) &&
+        (await settled(executableId))
+      );
+    },
+    timeoutMs,
+  );
+  return echoedLogs(executableId);
+}
+
+const eventTrigger = (counter: string, extra: Record<string, unknown> = {}) => ({
+  type: 'event',
+  addresses: [counter],
+  event: INCREMENTED,
+  ...extra,
+});
+
+describe('event triggers', () => {
+  it('run once per emitted log, in chain order, with the log in ctx.trigger (decoded)', async () => {
+    const { w } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter));
+    expect(exe.trigger).toMatchObject({
+      type: 'event',
+      chainId: 31337,
+      confirmations: 0,
+      addresses: [counter],
+    });
+    expect(exe.nextRunAt ?? null).toBeNull();
+    // the follower starts at the head once the trigger is active
+    await waitUntil('the follower following', () => settled(exe.id));
+
+    const logs = await emitInBlocks(sender, counter, [3, 2]);
+    expect(logs).toHaveLength(5);
+    expect(new Set(logs.map((l) => l.b)).size).toBe(2);
+
+    const echoed = await finalLogs(exe.id, 5);
+    expect(echoed).toEqual(
+      logs.map((l) => ({
+        b: l.b,
+        i: l.i,
+        tx: l.tx,
+        address: counter,
+        name: 'Incremented',
+        count: l.count,
+        caller: expect.stringMatching(new RegExp(`^${sender}$`, 'i')),
+      })),
+    );
+    const runs = await runsOf(exe.id);
+    expect(runs.map((r) => r.trigger)).toEqual(Array(5).fill('event'));
+    expect(new Set(runs.map((r) => r.trigger_event_id)).size).toBe(5);
+    expect((await eventsOf(exe.id)).map((e) => e.status)).toEqual(Array(5).fill('dispatched'));
+  }, 120_000);
+
+  it('a manual run of an event-triggered executable still works, without ctx.trigger', async () => {
+    const { w } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter));
+    const res = await startRun(w.token, exe.id);
+    expect(res.status).toBe(200);
+    const { execution } = await waitForExecution(w.token, res.body.data.id);
+    expect(execution.trigger).toBe('manual');
+    expect(execution.message).toBe('none:manual');
+  }, 60_000);
+
+  it('a kill -9 and restart mid-stream: every log runs once, none twice', async () => {
+    const { w, stack } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter));
+    await waitUntil('the follower following', () => settled(exe.id));
+
+    const before = await emitInBlocks(sender, counter, [2, 1]);
+    await stack.app().kill('SIGKILL');
+    // while the app is down: logs in five more blocks, and blocks without any
+    const during = await emitInBlocks(sender, counter, [1, 3, 1, 1, 2]);
+    await mine(5);
+    await stack.restartApp();
+
+    const all = [...before, ...during];
+    const echoed = await finalLogs(exe.id, all.length, 90_000);
+    expect(echoed.map((e) => `${e.tx}:${e.i}`)).toEqual(all.map((l) => `${l.tx}:${l.i}`));
+    expect((await runsOf(exe.id)).length).toBe(all.length);
+  }, 180_000);
+
+  it('a reorg before the confirmations: the removed log never runs; the chain goes on being followed', async () => {
+    const { w } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter, { confirmations: 3 }));
+    await waitUntil('the follower following', () => settled(exe.id));
+
+    const snapshot = await rpc<string>('evm_snapshot');
+    const removed = await receiptOf(await increment(sender, counter));
+    // the follower has seen it, waiting for its 3 confirmations
+    await waitUntil('the log seen, waiting', async () =>
+      (await eventsOf(exe.id)).some((e) => e.block_hash === removed.blockHash && e.status === 'waiting'),
+    );
+    await rpc('evm_revert', [snapshot]);
+    await mine(6); // the new chain is longer than the old one, without the log
+
+    await waitUntil('the removed log dropped', async () =>
+      (await eventsOf(exe.id)).some((e) => e.block_hash === removed.blockHash && e.status === 'dropped'),
+    );
+    // a log on the new chain runs, once, after its confirmations
+    const kept = await receiptOf(await increment(sender, counter));
+    await mine(3);
+    const echoed = await finalLogs(exe.id, 1);
+    expect(echoed.map((e) => e.tx)).toEqual([kept.transactionHash]);
+    expect(echoed.some((e) => e.tx === removed.transactionHash)).toBe(false);
+  }, 120_000);
+
+  it('a reorg after the run: the run stands and is not repeated', async () => {
+    const { w } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter, { confirmations: 1 }));
+    await waitUntil('the follower following', () => settled(exe.id));
+
+    const snapshot = await rpc<string>('evm_snapshot');
+    const ran = await receiptOf(await increment(sender, counter));
+    await mine(1);
+    await finalLogs(exe.id, 1);
+    await rpc('evm_revert', [snapshot]);
+    await mine(4);
+    // the follower has gone back over the reorg: the cursor is on the new chain past the old log's height
+    await waitUntil('the follower past the reorg', () => settled(exe.id));
+    const runs = await runsOf(exe.id);
+    expect(runs).toHaveLength(1);
+    expect(JSON.parse(runs[0].message ?? '{}').tx).toBe(ran.transactionHash);
+    const events = await eventsOf(exe.id);
+    expect(events.map((e) => e.status)).toEqual(['dispatched']);
+    expect(await rpc('eth_getBlockByHash', [ran.blockHash, false])).toBeNull();
+  }, 120_000);
+});
+
+describe('block triggers', () => {
+  it('run for every Nth block once it has its confirmations, with the block in ctx.trigger', async () => {
+    const { w } = world;
+    const exe = await echoExe(w, { type: 'block', everyBlocks: 3, confirmations: 1 });
+    expect(exe.trigger).toEqual({ type: 'block', chainId: 31337, everyBlocks: 3, confirmations: 1 });
+    await waitUntil('the follower following', () => settled(exe.id));
+    const start = await headBlock();
+    await mine(10);
+    const end = start + 10;
+    const expected = [];
+    for (let n = start + 1; n < end; n++) if (n % 3 === 0) expected.push(n); // block `end` lacks its confirmation
+    await waitUntil('a run per counted block', async () => (await runsOf(exe.id)).length >= expected.length);
+    const echoed = (await echoedLogs(exe.id)).filter((e) => e.block <= end - 1);
+    expect(echoed.map((e) => e.block)).toEqual(expected);
+    for (const e of echoed) {
+      const block = await rpc<any>('eth_getBlockByNumber', [`0x${e.block.toString(16)}`, false]);
+      expect(e.hash).toBe(block.hash);
+      expect(e.ts).toBe(Number(BigInt(block.timestamp)));
+    }
+    const res = await testDb().$sql`update executables set state = 'paused' where id = ${exe.id}`;
+    expect(res.count).toBe(1);
+  }, 120_000);
+});
+
+describe('two app instances on one chain', () => {
+  it('run each log once', async () => {
+    const { w, stack } = world;
+    const second = await stack.startApp({ TICKWORK_FOLLOWER_TICK_MS: '100' });
+    try {
+      const sender = await testSender();
+      const counter = await deployCounter(sender);
+      const exe = await echoExe(w, eventTrigger(counter));
+      await waitUntil('the follower following', () => settled(exe.id));
+      const logs = await emitInBlocks(sender, counter, [4, 1, 3, 2, 2]);
+      const echoed = await finalLogs(exe.id, logs.length, 90_000);
+      expect(echoed.map((e) => `${e.tx}:${e.i}`)).toEqual(logs.map((l) => `${l.tx}:${l.i}`));
+    } finally {
+      await second.stop();
+    }
+  }, 150_000);
+});
+
+describe('Gelato event-triggered Web3 Functions', () => {
+  it('get the triggering log as context.log (ethers parses it)', async () => {
+    const { w } = world;
+    const built = await buildRelease(gelatoFolder('event-log', 6));
+    expect(built.adapter).toBe('gelato');
+    const uploaded = await upload(w.token, Buffer.from(built.zip), {
+      workspaceId: w.workspaceId,
+      projectId: w.projectId,
+      taskName: `gelato-event-log-${uniq()}`,
+    });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const created = await createExe(
+      w.token,
+      exeBody({ ...w, functionId: uploaded.body.taskId, secretId: '' }, { trigger: eventTrigger(counter) }),
+    );
+    expect(created.status, created.text).toBe(201);
+    const { exe } = await waitForExe(w.token, created.body.data.id, (e) => e.state === 'active');
+    await waitUntil('the follower following', () => settled(exe.id));
+
+    const [log] = await emitInBlocks(sender, counter, [1]);
+    await waitUntil('the run', async () => {
+      const runs = await runsOf(exe.id);
+      return runs.length === 1 && FINAL_STATUSES.includes(runs[0].status) && (await settled(exe.id));
+    });
+    const [run] = await runsOf(exe.id);
+    expect(run.status).toBe('skipped');
+    expect(run.message).toBe(`Incremented #1 by ${sender} in ${log.tx}:${log.i} removed=false`);
+  }, 120_000);
+});
+
+describe('trigger changes, preview and lag', () => {
+  it('a trigger change drops the events matched under the old trigger that have not run', async () => {
+    const { w } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter, { confirmations: 20 }));
+    await waitUntil('the follower following', () => settled(exe.id));
+    const hash = await increment(sender, counter);
+    await waitUntil('the log seen, waiting', async () =>
+      (await eventsOf(exe.id)).some((e) => e.status === 'waiting'),
+    );
+    const res = await patchFacet(w.token, exe.id, 'trigger', {
+      trigger: eventTrigger(counter, { confirmations: 0 }),
+    });
+    expect(res.status).toBe(200);
+    expect((await eventsOf(exe.id)).map((e) => e.status)).toEqual(['dropped']);
+    await mine(21);
+    await waitUntil('the follower past it', () => settled(exe.id));
+    expect(await runsOf(exe.id)).toEqual([]);
+    expect(hash).toMatch(/^0x/);
+  }, 60_000);
+
+  it('previewTriggerLogs answers the last N matching logs; chainFollowerLag the cursor per chain', async () => {
+    const { stack } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const logs = await emitInBlocks(sender, counter, [2, 3]);
+    const chain = { ...localChain(), rpcUrl: stack.anvilUrl, rpcUrls: undefined };
+    const trigger = {
+      type: 'event' as const,
+      chainId: 31337,
+      addresses: [counter],
+      event: INCREMENTED,
+      topics: [toEventSelector(`event ${INCREMENTED}`)],
+      confirmations: 0,
+    };
+    const preview = await previewTriggerLogs(chain, trigger, 4);
+    expect(preview.logs.map((l) => `${l.transactionHash}:${l.logIndex}`)).toEqual(
+      logs.slice(-4).map((l) => `${l.tx}:${l.i}`),
+    );
+    expect(preview.logs.at(-1)?.event).toEqual({
+      name: 'Incremented',
+      args: { caller: sender, count: '5' },
+    });
+    const lag = await chainFollowerLag(testDb());
+    const local = lag.find((l) => l.chainId === 31337);
+    expect(local).toMatchObject({ chainId: 31337, lagBlocks: expect.any(Number) });
+    expect(local?.cursorBlock).toBeGreaterThan(0);
+    expect(local?.headBlock).toBeGreaterThanOrEqual(local?.cursorBlock ?? Infinity);
+  }, 60_000);
+});
+
+describe('finality re-check of confirmed runs', () => {
+  const finalityOf = async (id: string) =>
+    (await testDb().$sql<{ finality: string | null }[]>`select finality from executions where id = ${id}`)[0]
+      ?.finality ?? null;
+
+  it('a confirmed run past the finality depth is final; one a reorg removed after it confirmed is vanished', async () => {
+    const { w, queue } = world;
+    const pay = await payExe(w);
+    const kept = await queue(pay.exe.id);
+    expect((await waitForExecution(w.token, kept, 60_000)).execution.status).toBe('confirmed');
+    expect(await finalityOf(kept)).toBeNull();
+    await mine(5); // anvil's finality depth
+    await waitUntil('the run checked final', async () => (await finalityOf(kept)) === 'final');
+
+    const snapshot = await rpc<string>('evm_snapshot');
+    const lost = await queue(pay.exe.id);
+    const { execution } = await waitForExecution(w.token, lost, 60_000);
+    expect(execution.status).toBe('confirmed');
+    await rpc('evm_revert', [snapshot]);
+    await mine(8);
+    await waitUntil('the run checked vanished', async () => (await finalityOf(lost)) === 'vanished');
+    expect(await rpc('eth_getTransactionReceipt', [execution.txHash])).toBeNull();
+    expect(await finalityOf(kept)).toBe('final');
+  }, 120_000);
+});
