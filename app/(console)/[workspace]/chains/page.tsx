@@ -48,7 +48,9 @@ function StatusCell({ status }: { status: ChainStatus }) {
         <span className="size-1.5 rounded-full bg-current" />
         {badge.label}
       </Badge>
-      <span className="text-muted-foreground text-xs leading-snug">{status.statusReason}</span>
+      <span className="whitespace-normal text-muted-foreground text-xs leading-snug">
+        {status.statusReason}
+      </span>
     </span>
   );
 }

@@ -33,7 +33,9 @@ export function FollowerLagCell({ lag, now }: { lag: ChainLag | undefined; now: 
         </Badge>
       )}
       {lag.lastError && lag.lastError.at > lag.updatedAt && (
-        <span className="max-w-48 text-destructive text-xs leading-snug">{lag.lastError.message}</span>
+        <span className="max-w-48 whitespace-normal text-destructive text-xs leading-snug">
+          {lag.lastError.message}
+        </span>
       )}
     </span>
   );
