@@ -9,7 +9,7 @@ import type { Trigger } from '@/db/schema/executables';
 import { updateTriggerAction } from '../actions';
 import type { FieldError } from './chain-trigger-fields';
 import type { ExecutableIds } from './ids';
-import { draftOf, draftProblem, sameTrigger, triggerOf } from './schedule';
+import { draftOf, draftProblem, isSchedule, sameTrigger, triggerOf } from './schedule';
 import { type ChainContext, TriggerEditor } from './trigger-editor';
 
 /**
@@ -57,7 +57,8 @@ export function TriggerForm({
         onError={setError}
         scheduledAt={saved ? nextRunAt : null}
         caption={
-          nextRunAt === null
+          // a chain trigger has no next run even when active: a schedule replacing it starts once saved
+          nextRunAt === null && isSchedule(trigger)
             ? 'Not scheduled: next runs once active (UTC)'
             : saved
               ? 'Next runs (UTC)'
