@@ -18,7 +18,7 @@ import { type ChainStatus, chainStatus } from '@/lib/gateway/health';
 import { ensurePolled } from '@/lib/gateway/poller';
 import { chainFollowerLag } from '@/lib/triggers/lag';
 import { PLANS } from '@/lib/usage/plans';
-import { FollowerLagCell } from './_components/follower-lag';
+import { FollowerLag } from './_components/follower-lag';
 
 export const metadata: Metadata = { title: 'Chains' };
 
@@ -96,7 +96,6 @@ export default async function ChainsPage({ params }: { params: Promise<{ workspa
                 <TableHead>Chain ID</TableHead>
                 <TableHead>Status</TableHead>
                 <TableHead>Block</TableHead>
-                <TableHead>Trigger follower</TableHead>
                 <TableHead>p50 / p95 · errors</TableHead>
                 <TableHead>Availability</TableHead>
               </TableRow>
@@ -154,9 +153,7 @@ export default async function ChainsPage({ params }: { params: Promise<{ workspa
                     ) : (
                       <span className="text-muted-foreground">—</span>
                     )}
-                  </TableCell>
-                  <TableCell>
-                    <FollowerLagCell lag={lags.get(c.chainId)} now={now} />
+                    <FollowerLag lag={lags.get(c.chainId)} now={now} />
                   </TableCell>
                   <TableCell className="tabular-nums" data-testid="chain-error-ratio">
                     {c.health ? (

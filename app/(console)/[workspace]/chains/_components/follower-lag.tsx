@@ -4,38 +4,37 @@ import type { ChainLag } from '@/lib/triggers/lag';
 import { followerLagReason, LAG_BLOCKS_WARNING } from './lag-rule';
 
 /**
- * The chain follower's state on the Chains page: its cursor, the head it saw, the lag in blocks and the time
- * since it last moved, and a warning when it lags.
+ * The chain follower's state under the Block column of the Chains page (compact: the table fits 1280 px): its
+ * cursor, the head it saw, the lag in blocks and the time since it last wrote the cursor, and a warning when it
+ * lags. Nothing for a chain it has no cursor for.
  */
-export function FollowerLagCell({ lag, now }: { lag: ChainLag | undefined; now: number }) {
-  if (!lag) return <span className="text-muted-foreground">—</span>;
+export function FollowerLag({ lag, now }: { lag: ChainLag | undefined; now: number }) {
+  if (!lag) return null;
   const reason = followerLagReason(lag, now);
   const seconds = Math.max(0, Math.round((now - new Date(lag.updatedAt).getTime()) / 1000));
   return (
     <span
-      className="grid gap-1 tabular-nums"
+      className="mt-1.5 grid max-w-28 gap-0.5 whitespace-normal border-t pt-1.5 text-xs tabular-nums"
       data-testid="follower-lag"
       data-lagging={reason ? 'true' : 'false'}
+      title={`Trigger follower: cursor #${lag.cursorBlock}, head #${lag.headBlock} at its last pass. Lagging: more than ${LAG_BLOCKS_WARNING} blocks behind or not updated for 30 s.`}
     >
-      <span className="whitespace-nowrap font-mono text-xs">
-        #{lag.cursorBlock.toLocaleString('en-US')} / #{lag.headBlock.toLocaleString('en-US')}
-      </span>
-      <span className="whitespace-nowrap text-muted-foreground text-xs">
-        {lag.lagBlocks} blocks behind · {seconds} s ago
+      <span className="text-muted-foreground">Follower</span>
+      <span className="font-mono">#{lag.cursorBlock.toLocaleString('en-US')}</span>
+      <span className="text-muted-foreground">
+        {lag.lagBlocks} behind · {seconds} s ago
       </span>
       {reason && (
-        <Badge
-          variant="warning"
-          title={`Lagging: more than ${LAG_BLOCKS_WARNING} blocks behind or not updated for 30 s`}
-        >
-          <TriangleAlert />
-          Lagging: {reason}
-        </Badge>
+        <>
+          <Badge variant="warning">
+            <TriangleAlert />
+            Lagging
+          </Badge>
+          <span className="leading-snug">{reason}</span>
+        </>
       )}
       {lag.lastError && lag.lastError.at > lag.updatedAt && (
-        <span className="max-w-48 whitespace-normal text-destructive text-xs leading-snug">
-          {lag.lastError.message}
-        </span>
+        <span className="text-destructive leading-snug">{lag.lastError.message}</span>
       )}
     </span>
   );
