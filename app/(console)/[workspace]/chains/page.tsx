@@ -1,5 +1,5 @@
 // /{workspace}/chains — the deployment's enabled chains: the RPC gateway's live status of each, its endpoint,
-// and whether this workspace's plan may use it.
+// whether this workspace's plan may use it, and the chain follower's lag (event and block triggers).
 import { ExternalLink, Lock, Network } from 'lucide-react';
 import type { Metadata } from 'next';
 import { Badge } from '@/components/ui/badge';
@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { enabledChains } from '@/lib/chains/config';
 import { listChains } from '@/lib/chains/list';
@@ -15,7 +16,9 @@ import { serverActionOrigin } from '@/lib/console/origin';
 import { chainEndpoint, gatewayBaseUrl } from '@/lib/gateway/config';
 import { type ChainStatus, chainStatus } from '@/lib/gateway/health';
 import { ensurePolled } from '@/lib/gateway/poller';
+import { chainFollowerLag } from '@/lib/triggers/lag';
 import { PLANS } from '@/lib/usage/plans';
+import { FollowerLag } from './_components/follower-lag';
 
 export const metadata: Metadata = { title: 'Chains' };
 
@@ -45,7 +48,9 @@ function StatusCell({ status }: { status: ChainStatus }) {
         <span className="size-1.5 rounded-full bg-current" />
         {badge.label}
       </Badge>
-      <span className="text-muted-foreground text-xs leading-snug">{status.statusReason}</span>
+      <span className="whitespace-normal text-muted-foreground text-xs leading-snug">
+        {status.statusReason}
+      </span>
     </span>
   );
 }
@@ -62,6 +67,9 @@ export default async function ChainsPage({ params }: { params: Promise<{ workspa
     return { ...chain, health: config ? chainStatus(config) : null };
   });
   const plan = PLANS[workspace.plan];
+  // The chain follower (event and block triggers): only chains it has a cursor for.
+  const lags = new Map((await chainFollowerLag(getDb())).map((l) => [l.chainId, l]));
+  const now = Date.now();
 
   return (
     <>
@@ -145,6 +153,7 @@ export default async function ChainsPage({ params }: { params: Promise<{ workspa
                     ) : (
                       <span className="text-muted-foreground">—</span>
                     )}
+                    <FollowerLag lag={lags.get(c.chainId)} now={now} />
                   </TableCell>
                   <TableCell className="tabular-nums" data-testid="chain-error-ratio">
                     {c.health ? (

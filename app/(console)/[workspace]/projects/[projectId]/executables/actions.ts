@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { runConsoleAction } from '@/lib/console/action';
+import { type ActionResult, runConsoleAction } from '@/lib/console/action';
 import { serverActionOrigin } from '@/lib/console/origin';
 import {
   updateArgs,
@@ -38,7 +38,15 @@ import { WriteStorageBody } from '@/lib/storage/schemas';
 import { readStorage, writeStorage } from '@/lib/storage/service';
 import { CreateWebhookBody, RenameWebhookBody } from '@/lib/webhooks/schemas';
 import { createWebhook, renameWebhook, revokeWebhook, rotateWebhook } from '@/lib/webhooks/service';
+import { triggerFieldOf } from './_components/chain-draft';
 import type { TriggerInput } from './_components/schedule';
+
+/** A trigger refusal (`invalid_trigger`, `invalid_cron`) names its field, for the form to show it there. */
+function withTriggerField<T>(result: ActionResult<T>): ActionResult<T> {
+  if (result.ok || result.field || (result.code !== 'invalid_trigger' && result.code !== 'invalid_cron'))
+    return result;
+  return { ...result, field: triggerFieldOf(result.error) };
+}
 
 const executablesPath = (workspaceSlug: string, projectId: string) =>
   `/${workspaceSlug}/projects/${projectId}/executables`;
@@ -77,7 +85,7 @@ export async function createExecutableAction(
     gasMode: string;
   },
 ) {
-  return runConsoleAction(async () => {
+  const result = await runConsoleAction(async () => {
     const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const body = CreateExecutableBody.parse({
       projectId,
@@ -92,6 +100,7 @@ export async function createExecutableAction(
     revalidatePath(executablesPath(workspaceSlug, projectId));
     return { id: executable.id, name: executable.name };
   });
+  return withTriggerField(result);
 }
 
 type Lifecycle = 'pause' | 'resume' | 'delete' | 'reprovision' | 'regenerate';
@@ -140,11 +149,12 @@ export async function updateTriggerAction(
   executableId: string,
   trigger: TriggerInput,
 ) {
-  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+  const result = await onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
     const body = TriggerBody.parse({ trigger });
     const executable = await updateTrigger(getDb(), workspaceId, executableId, body.trigger);
     return { nextRunAt: executable.nextRunAt };
   });
+  return withTriggerField(result);
 }
 
 export async function updateArgsAction(

@@ -13,6 +13,7 @@ import { loadProject } from '../_lib/project';
 import { LastRun } from '../executions/_components/last-run';
 import { executionHref } from '../executions/_components/model';
 import { PendingRefresh } from '../profiles/_components/pending-refresh';
+import { chainOptions } from './_components/chain-options';
 import { CreateExecutableDialog } from './_components/create-executable-dialog';
 import { projectExecutables, projectProfiles, releaseOptions } from './_components/data';
 import { nextRunOf, triggerSummary } from './_components/schedule';
@@ -48,7 +49,8 @@ export default async function ExecutablesPage({
       functions={releases}
       profiles={profiles
         .filter((p) => p.state === 'active')
-        .map((p) => ({ id: p.id, label: `${p.name} · ${p.chainId}`, kind: p.kind }))}
+        .map((p) => ({ id: p.id, label: `${p.name} · ${p.chainId}`, kind: p.kind, chainId: p.chainId }))}
+      chains={chainOptions()}
     />
   );
 

@@ -34,11 +34,12 @@ import { GasModeForm, PinToggle, ProfileForm, SecretBindingsForm } from '../_com
 import { LatencyFigures } from '../_components/latency-figures';
 import { RunControls } from '../_components/run-controls';
 import { RunTimeline } from '../_components/run-timeline';
-import { isSchedule, nextRunOf, triggerSummary } from '../_components/schedule';
-import { ArgsForm, FunctionSwitchForm, TriggerForm } from '../_components/settings-forms';
+import { nextRunOf, triggerSummary } from '../_components/schedule';
+import { ArgsForm, FunctionSwitchForm } from '../_components/settings-forms';
 import { sponsorLabel } from '../_components/sponsor';
 import { ExecutableStateBadge } from '../_components/state-badge';
 import { StorageEditor } from '../_components/storage-editor';
+import { TriggerCard } from '../_components/trigger-card';
 import { WebhooksCard } from '../_components/webhooks-card';
 
 export const metadata: Metadata = { title: 'Executable' };
@@ -235,27 +236,14 @@ export default async function ExecutablePage({
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <div className="grid grid-cols-1 gap-6 self-start">
-          <Card>
-            <CardHeader>
-              <CardTitle>Schedule</CardTitle>
-              <CardDescription>
-                Cron expressions are evaluated in UTC; an interval counts from when it was scheduled
-                (activation, resume or a trigger change), not from the last run.
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              {canMutate && isSchedule(executable.trigger) ? (
-                <TriggerForm
-                  key={`t-${version}`}
-                  ids={ids}
-                  trigger={executable.trigger}
-                  nextRunAt={executable.nextRunAt}
-                />
-              ) : (
-                <code className="font-mono text-sm">{triggerSummary(executable.trigger)}</code>
-              )}
-            </CardContent>
-          </Card>
+          <TriggerCard
+            ids={ids}
+            trigger={executable.trigger}
+            nextRunAt={executable.nextRunAt}
+            profileChainId={profile?.chainId ?? null}
+            canMutate={canMutate}
+            version={String(version)}
+          />
           <Card>
             <CardHeader>
               <CardTitle>Function</CardTitle>

@@ -13,43 +13,43 @@ import { Select } from '@/components/ui/select';
 import { GAS_MODES_BY_KIND } from '@/lib/executables/gas-modes';
 import { createExecutableAction } from '../actions';
 import { ArgsEditor, argsProblems } from './args-editor';
+import type { ChainOption } from './chain-draft';
+import type { FieldError } from './chain-trigger-fields';
 import {
   type PermissionsRefusal,
   PermissionsRefusalAlert,
   permissionsRefusalOf,
 } from './permissions-refusal';
-import { nextRuns, type TriggerDraft, triggerOf } from './schedule';
+import { draftProblem, NEW_TRIGGER, type TriggerDraft, triggerOf } from './schedule';
 import { TriggerEditor } from './trigger-editor';
 
 export type FunctionOption = { id: string; label: string; schema: string | null };
-export type ProfileOption = { id: string; label: string; kind: 'legacy' | 'safe' | 'roles' };
+export type ProfileOption = { id: string; label: string; kind: 'legacy' | 'safe' | 'roles'; chainId: number };
 
 export function CreateExecutableDialog({
   workspaceSlug,
   projectId,
   functions,
   profiles,
+  chains,
 }: {
   workspaceSlug: string;
   projectId: string;
   functions: FunctionOption[];
   profiles: ProfileOption[];
+  chains: ChainOption[];
 }) {
   const router = useRouter();
   const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [functionId, setFunctionId] = useState(functions[0]?.id ?? '');
   const [profileId, setProfileId] = useState(profiles[0]?.id ?? '');
-  const [trigger, setTrigger] = useState<TriggerDraft>({
-    type: 'cron',
-    seconds: '300',
-    cronspec: '*/5 * * * *',
-  });
+  const [trigger, setTrigger] = useState<TriggerDraft>(NEW_TRIGGER);
   const [args, setArgs] = useState('{}');
   // Args are checked once edited or submitted, never on open (a schema's required keys are not a mistake yet).
   const [argsChecked, setArgsChecked] = useState(false);
   const [gasMode, setGasMode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<FieldError>(null);
   // A permissions refusal, with the profile it was about (the fields may change after it).
   const [refusal, setRefusal] = useState<{ profileId: string; refusal: PermissionsRefusal } | null>(null);
   const [pending, startTransition] = useTransition();
@@ -62,7 +62,7 @@ export function CreateExecutableDialog({
     !name.trim() ||
     !release ||
     !profile ||
-    nextRuns(trigger).error !== undefined ||
+    draftProblem(trigger) !== undefined ||
     (argsChecked && argsInvalid);
 
   const toggle = (next: boolean) => {
@@ -88,7 +88,7 @@ export function CreateExecutableDialog({
       });
       const refused = permissionsRefusalOf(result);
       setRefusal(refused && { profileId, refusal: refused });
-      if (!result.ok) return setError(result.error);
+      if (!result.ok) return setError({ field: result.field, message: result.error });
       toast.success(`Executable ${result.data.name} created`, { description: 'Building its sandbox.' });
       toggle(false);
       router.push(`/${workspaceSlug}/projects/${projectId}/executables/${result.data.id}`);
@@ -112,7 +112,7 @@ export function CreateExecutableDialog({
         open={open}
         onOpenChange={toggle}
         title="New executable"
-        description="Runs a function release on a schedule, sending its calls with a profile."
+        description="Runs a function release on a schedule or on chain events, sending its calls with a profile."
         className="max-w-xl"
       >
         <form onSubmit={submit}>
@@ -157,7 +157,14 @@ export function CreateExecutableDialog({
                 </Select>
               </Field>
             </div>
-            <TriggerEditor id="executable-trigger" draft={trigger} onChange={setTrigger} />
+            <TriggerEditor
+              id="executable-trigger"
+              draft={trigger}
+              onChange={setTrigger}
+              chain={{ workspaceSlug, chains, profileChainId: profile?.chainId ?? null }}
+              error={error}
+              onError={setError}
+            />
             <ArgsEditor
               id="executable-args"
               value={args}
@@ -190,7 +197,8 @@ export function CreateExecutableDialog({
                 refusal={refusal.refusal}
               />
             ) : (
-              error && <Alert variant="destructive">{error}</Alert>
+              error &&
+              !error.field?.startsWith('trigger.') && <Alert variant="destructive">{error.message}</Alert>
             )}
           </DialogBody>
           <FormDialogFooter onCancel={() => toggle(false)} pending={pending} disabled={invalid}>

@@ -2,23 +2,40 @@ import { Cron } from 'croner';
 import type { Trigger } from '@/db/schema/executables';
 import { upcomingRuns } from '@/lib/executables/triggers';
 
+import { type ChainDraft, type ChainTriggerInput, chainDraftOf, chainTriggerOf } from './chain-draft';
+
 /** Triggers as the console shows and edits them; pure, so both server pages and client forms use it. */
-export type TriggerInput = { type: 'interval'; intervalMs: number } | { type: 'cron'; cronspec: string };
+export type ScheduleInput = { type: 'interval'; intervalMs: number } | { type: 'cron'; cronspec: string };
+/** Any trigger the console sends (the server checks it as the API does: lib/executables/check-trigger.ts). */
+export type TriggerInput = ScheduleInput | ChainTriggerInput;
 
-export type TriggerDraft = { type: 'interval' | 'cron'; seconds: string; cronspec: string };
+export type TriggerKind = Trigger['type'];
+export type TriggerDraft = { type: TriggerKind; seconds: string; cronspec: string } & ChainDraft;
 
-export const draftOf = (trigger: TriggerInput): TriggerDraft =>
-  trigger.type === 'interval'
-    ? { type: 'interval', seconds: String(trigger.intervalMs / 1000), cronspec: '*/5 * * * *' }
-    : { type: 'cron', seconds: '300', cronspec: trigger.cronspec };
+export const NEW_TRIGGER: TriggerDraft = {
+  type: 'cron',
+  seconds: '300',
+  cronspec: '*/5 * * * *',
+  ...chainDraftOf(null),
+};
+
+export const draftOf = (trigger: Trigger): TriggerDraft => ({
+  ...NEW_TRIGGER,
+  type: trigger.type,
+  ...(trigger.type === 'interval' && { seconds: String(trigger.intervalMs / 1000) }),
+  ...(trigger.type === 'cron' && { cronspec: trigger.cronspec }),
+  ...((trigger.type === 'event' || trigger.type === 'block') && chainDraftOf(trigger)),
+});
 
 export const triggerOf = (draft: TriggerDraft): TriggerInput =>
   draft.type === 'interval'
     ? { type: 'interval', intervalMs: Math.round(Number(draft.seconds) * 1000) }
-    : { type: 'cron', cronspec: draft.cronspec.trim().replace(/\s+/g, ' ') };
+    : draft.type === 'cron'
+      ? { type: 'cron', cronspec: draft.cronspec.trim().replace(/\s+/g, ' ') }
+      : chainTriggerOf(draft.type, draft);
 
 /** Whether a trigger is a schedule (interval or cron), the kind the console's trigger form edits. */
-export const isSchedule = (trigger: Trigger): trigger is TriggerInput =>
+export const isSchedule = (trigger: Trigger): trigger is ScheduleInput =>
   trigger.type === 'interval' || trigger.type === 'cron';
 
 const short = (hex: string) => (hex.length > 14 ? `${hex.slice(0, 8)}…${hex.slice(-4)}` : hex);
@@ -52,10 +69,10 @@ export const nextRunOf = (executable: { trigger: Trigger; nextRunAt: string | nu
     : (upcomingRuns(executable.trigger, 1, executable.nextRunAt)[0] ?? null);
 
 /** Whether a draft's trigger is the saved one (then the executable's stored next run anchors its runs). */
-export const sameTrigger = (a: TriggerInput, b: TriggerInput) =>
+export const sameTrigger = (a: TriggerInput, b: Trigger) =>
   a.type === 'interval'
     ? b.type === 'interval' && a.intervalMs === b.intervalMs
-    : b.type === 'cron' && a.cronspec === b.cronspec;
+    : a.type === 'cron' && b.type === 'cron' && a.cronspec === b.cronspec;
 
 /**
  * The next five runs (UTC) of a draft, or why there are none. `scheduledAt` is the executable's stored next
@@ -67,6 +84,7 @@ export function nextRuns(
   scheduledAt: Date | string | null = null,
   now = new Date(),
 ): { runs: Date[]; error?: string } {
+  if (draft.type === 'event' || draft.type === 'block') return { runs: [] };
   if (draft.type === 'interval') {
     const seconds = Number(draft.seconds);
     if (!Number.isFinite(seconds) || seconds < 30 || seconds > 86_400)
@@ -81,6 +99,17 @@ export function nextRuns(
       return { runs: [], error: (error as Error).message };
     }
   }
-  const runs = upcomingRuns(triggerOf(draft), 5, scheduledAt, now);
+  const runs = upcomingRuns(triggerOf(draft) as ScheduleInput, 5, scheduledAt, now);
   return runs.length ? { runs } : { runs: [], error: 'This expression never fires.' };
+}
+
+/** Why a draft cannot be saved yet (the server checks the rest), or undefined. */
+export function draftProblem(draft: TriggerDraft): string | undefined {
+  if (draft.type === 'block') return undefined;
+  if (draft.type === 'event') {
+    if (!draft.addresses.trim()) return 'At least one contract address.';
+    if (!draft.event.trim() && !draft.topics.trim()) return 'An event signature or topics (topic0 first).';
+    return undefined;
+  }
+  return nextRuns(draft).error;
 }

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
-import { switchFunctionAction, updateArgsAction, updateTriggerAction } from '../actions';
+import { switchFunctionAction, updateArgsAction } from '../actions';
 import { ArgsEditor, argsProblems } from './args-editor';
 import type { ExecutableIds } from './ids';
 import {
@@ -15,65 +15,6 @@ import {
   PermissionsRefusalAlert,
   permissionsRefusalOf,
 } from './permissions-refusal';
-import { draftOf, nextRuns, sameTrigger, type TriggerInput, triggerOf } from './schedule';
-import { TriggerEditor } from './trigger-editor';
-
-/**
- * Edits the schedule. Its runs preview the scheduler's: anchored on the stored next run (`nextRunAt`, as the
- * Details card shows it) while the draft is the saved trigger of an active executable, else from now.
- */
-export function TriggerForm({
-  ids,
-  trigger,
-  nextRunAt,
-}: {
-  ids: ExecutableIds;
-  trigger: TriggerInput;
-  nextRunAt: string | null;
-}) {
-  const [draft, setDraft] = useState(() => draftOf(trigger));
-  const saved = sameTrigger(triggerOf(draft), trigger);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    startTransition(async () => {
-      const result = await updateTriggerAction(
-        ids.workspaceSlug,
-        ids.projectId,
-        ids.executableId,
-        triggerOf(draft),
-      );
-      if (!result.ok) return setError(result.error);
-      setError(null);
-      toast.success('Trigger saved');
-    });
-  };
-  return (
-    <form onSubmit={submit} className="grid gap-3">
-      <TriggerEditor
-        id="trigger"
-        draft={draft}
-        onChange={setDraft}
-        scheduledAt={saved ? nextRunAt : null}
-        caption={
-          nextRunAt === null
-            ? 'Not scheduled: next runs once active (UTC)'
-            : saved
-              ? 'Next runs (UTC)'
-              : 'Next runs once saved (UTC)'
-        }
-      />
-      {error && <Alert variant="destructive">{error}</Alert>}
-      <div>
-        <Button type="submit" size="sm" disabled={pending || nextRuns(draft).error !== undefined}>
-          {pending ? <Loader2 className="animate-spin" /> : <Save />}
-          Save trigger
-        </Button>
-      </div>
-    </form>
-  );
-}
 
 export function ArgsForm({ ids, args, schema }: { ids: ExecutableIds; args: string; schema: string | null }) {
   const [value, setValue] = useState(() => {
