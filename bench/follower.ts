@@ -166,7 +166,7 @@ async function run(db: Db, chain: ChainConfig, rpcUrl: string, count: number) {
     await sleep(t0 + tick * TICK_MS - Date.now());
   }
   await miner;
-  const realMs = minedAt.get(head)! - t0;
+  const realMs = (minedAt.get(head) ?? Date.now()) - t0;
   const blocks = head - startBlock;
   const countOf = async (query: ReturnType<typeof sql>) =>
     Number((await db.execute<{ n: number }>(query))[0]?.n ?? 0);
