@@ -13,16 +13,14 @@ import { toEventSelector } from 'viem';
 import { createDb, type Db } from '@/db/client';
 import { startEmbeddedPostgres } from '@/db/embedded';
 import { migrateDatabase } from '@/db/migrate';
-import { blobs, executables, functionReleases, profiles } from '@/db/schema';
+import { executables } from '@/db/schema';
 import { startAnvil } from '@/lib/chains/anvil';
 import { type ChainConfig, findChain } from '@/lib/chains/config';
 import { newId } from '@/lib/ids';
 import { freePort } from '@/lib/net/free-port';
-import { createProject } from '@/lib/projects/service';
 import { followChain } from '@/lib/triggers/follower';
-import { ensureUserByAddress } from '@/lib/users/service';
-import { createWorkspace } from '@/lib/workspaces/service';
 import { writeSection } from './support/performance-doc';
+import { type BenchWorld, seedBenchWorld } from './support/seed-world';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const LOGS = Math.min(255, Number(process.env.BENCH_LOGS ?? 100));
@@ -55,42 +53,7 @@ async function rpc<T>(url: string, method: string, params: unknown[] = []): Prom
   return body.result as T;
 }
 
-type World = { workspaceId: string; projectId: string; functionId: string; profileId: string };
-
-async function seed(db: Db): Promise<World> {
-  const user = await ensureUserByAddress(db, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
-  const workspace = await createWorkspace(db, { name: 'Bench', ownerUserId: user.id });
-  const project = await createProject(db, workspace.id, { name: 'Follower', slug: 'follower' });
-  const owned = { workspaceId: workspace.id, projectId: project.id };
-  const [blob] = await db
-    .insert(blobs)
-    .values({ id: newId('blob'), sha256: 'b'.repeat(64), size: 1 })
-    .returning();
-  const [fn] = await db
-    .insert(functionReleases)
-    .values({
-      id: newId('functionRelease'),
-      ...owned,
-      name: 'task',
-      versionTag: 'v1',
-      checksum: 'b'.repeat(64),
-      blobId: blob.id,
-    })
-    .returning();
-  const [profile] = await db
-    .insert(profiles)
-    .values({
-      id: newId('profile'),
-      ...owned,
-      kind: 'legacy',
-      state: 'active',
-      name: 'default',
-      chainId: 31337,
-      address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
-    })
-    .returning();
-  return { ...owned, functionId: fn.id, profileId: profile.id };
-}
+type World = BenchWorld;
 
 /** A fresh start: `count` active executables on the emitter's Ping, no events, no cursor. */
 async function resetExecutables(db: Db, w: World, count: number) {
@@ -220,7 +183,7 @@ const loadAtStart = os.loadavg()[0];
 try {
   await migrateDatabase(database.url);
   const db = createDb(database.url, 4);
-  const w = await seed(db);
+  const w = await seedBenchWorld(db, 'Follower');
   const chain = findChain(31337);
   if (!chain) throw new Error('the local chain is not enabled');
   await rpc(anvil.rpcUrl, 'anvil_setCode', [EMITTER, emitterCode()]);

@@ -9,56 +9,19 @@ import { type SQL, sql } from 'drizzle-orm';
 import { createDb, type Db } from '@/db/client';
 import { startEmbeddedPostgres } from '@/db/embedded';
 import { migrateDatabase } from '@/db/migrate';
-import { blobs, executables, executions, functionReleases, profiles } from '@/db/schema';
+import { executables, executions } from '@/db/schema';
 import { executableLatency, projectLatency, recentRuns } from '@/lib/executions/latency';
 import { newId } from '@/lib/ids';
 import { freePort } from '@/lib/net/free-port';
-import { createProject } from '@/lib/projects/service';
-import { ensureUserByAddress } from '@/lib/users/service';
-import { createWorkspace } from '@/lib/workspaces/service';
 import { writeSection } from './support/performance-doc';
+import { type BenchWorld, seedBenchWorld } from './support/seed-world';
 
 const N = Number(process.env.BENCH_EXECUTIONS ?? 100_000);
 const REPEAT = 20;
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = Date.now();
 
-type World = { workspaceId: string; projectId: string; functionId: string; profileId: string };
-
-async function seedWorld(db: Db): Promise<World> {
-  const user = await ensureUserByAddress(db, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
-  const workspace = await createWorkspace(db, { name: 'Bench', ownerUserId: user.id });
-  const project = await createProject(db, workspace.id, { name: 'Latency', slug: 'latency' });
-  const owned = { workspaceId: workspace.id, projectId: project.id };
-  const [blob] = await db
-    .insert(blobs)
-    .values({ id: newId('blob'), sha256: 'b'.repeat(64), size: 1 })
-    .returning();
-  const [fn] = await db
-    .insert(functionReleases)
-    .values({
-      id: newId('functionRelease'),
-      ...owned,
-      name: 'task',
-      versionTag: 'v1',
-      checksum: 'b'.repeat(64),
-      blobId: blob.id,
-    })
-    .returning();
-  const [profile] = await db
-    .insert(profiles)
-    .values({
-      id: newId('profile'),
-      ...owned,
-      kind: 'legacy',
-      state: 'active',
-      name: 'default',
-      chainId: 31337,
-      address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
-    })
-    .returning();
-  return { ...owned, functionId: fn.id, profileId: profile.id };
-}
+type World = BenchWorld;
 
 async function seedExecutable(db: Db, w: World, name: string): Promise<string> {
   const [row] = await db
@@ -154,7 +117,7 @@ let section = '';
 try {
   await migrateDatabase(database.url);
   const db = createDb(database.url, 2);
-  const w = await seedWorld(db);
+  const w = await seedBenchWorld(db, 'Latency');
   // busy: N runs in the last 7 days (one every ~6 s); long: N runs over 90 days; both in one project with 18 more
   // executables of 1,000 runs each over 7 days
   const busy = await seedExecutable(db, w, 'busy');
