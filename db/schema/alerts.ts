@@ -48,6 +48,7 @@ export const alertKindEnum = pgEnum('alert_kind', [
   'low_balance',
   'function_switch_failed',
   'plan_usage',
+  'transaction_vanished',
 ]);
 
 /**

@@ -10,6 +10,7 @@ export const ALERT_KINDS = [
   'low_balance',
   'function_switch_failed',
   'plan_usage',
+  'transaction_vanished',
 ] as const;
 
 export type AlertKind = (typeof ALERT_KINDS)[number];
@@ -46,6 +47,7 @@ export const ALERT_PARAMS = {
   low_balance: z.object({ belowWei: wei }).strict(),
   function_switch_failed: z.object({}).strict(),
   plan_usage: z.object({ percent: z.union([z.literal(80), z.literal(100)]).default(80) }).strict(),
+  transaction_vanished: z.object({}).strict(),
 } satisfies Record<AlertKind, z.ZodObject>;
 
 export type AlertParams = { [K in AlertKind]: z.output<(typeof ALERT_PARAMS)[K]> };
@@ -82,6 +84,11 @@ export const ALERT_KIND_LABELS: Record<AlertKind, { name: string; description: s
   plan_usage: {
     name: 'Plan usage',
     description: 'The workspace used 80 % (or 100 %) of its plan’s compute units; clears at the reset.',
+  },
+  transaction_vanished: {
+    name: 'Transaction vanished',
+    description:
+      'A confirmed run’s transaction is gone once past the chain’s finality depth (a reorg removed it); clears when a later run is checked final.',
   },
 };
 

@@ -3,9 +3,11 @@
 // none; a log a reorg removes before its confirmations never runs, and one removed after it ran is not run
 // again; two app instances following one chain run each log once; a block trigger runs every N blocks.
 
+import { and, eq } from 'drizzle-orm';
 import { toEventSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { buildRelease } from '@/cli/commands/bundle';
+import { alertIncidents } from '@/db/schema';
 import { chainFollowerLag } from '@/lib/triggers/lag';
 import { previewTriggerLogs } from '@/lib/triggers/preview';
 import { upload } from '../support/bundles';
@@ -14,6 +16,7 @@ import { createExe, exeBody, patchFacet, waitForExe } from '../support/executabl
 import { faultStackWorld, payExe, waitUntil } from '../support/faults';
 import { testDb, uniq } from '../support/fixtures';
 import { gelatoFolder } from '../support/gelato';
+import { api } from '../support/http';
 import { rpc } from '../support/profiles';
 import { FINAL_STATUSES, startRun, waitForExecution } from '../support/runs';
 import {
@@ -306,6 +309,11 @@ describe('trigger changes, preview and lag', () => {
 });
 
 describe('finality re-check of confirmed runs', () => {
+  const vanishedIncidents = (executableId: string) =>
+    testDb()
+      .select()
+      .from(alertIncidents)
+      .where(and(eq(alertIncidents.subject, executableId), eq(alertIncidents.kind, 'transaction_vanished')));
   const finalityOf = async (id: string) =>
     (await testDb().$sql<{ finality: string | null }[]>`select finality from executions where id = ${id}`)[0]
       ?.finality ?? null;
@@ -313,6 +321,12 @@ describe('finality re-check of confirmed runs', () => {
   it('a confirmed run past the finality depth is final; one a reorg removed after it confirmed is vanished', async () => {
     const { w, queue } = world;
     const pay = await payExe(w);
+    const rule = await api('/api/v1/alert-rules', {
+      method: 'POST',
+      token: w.token,
+      body: { projectId: w.projectId, executableId: pay.exe.id, kind: 'transaction_vanished', params: {} },
+    });
+    expect(rule.status, rule.text).toBe(201);
     const kept = await queue(pay.exe.id);
     expect((await waitForExecution(w.token, kept, 60_000)).execution.status).toBe('confirmed');
     expect(await finalityOf(kept)).toBeNull();
@@ -328,5 +342,17 @@ describe('finality re-check of confirmed runs', () => {
     await waitUntil('the run checked vanished', async () => (await finalityOf(lost)) === 'vanished');
     expect(await rpc('eth_getTransactionReceipt', [execution.txHash])).toBeNull();
     expect(await finalityOf(kept)).toBe('final');
+    // The vanished transaction is alerted once; a later run checked final resolves it.
+    const open = await vanishedIncidents(pay.exe.id);
+    expect(open).toEqual([expect.objectContaining({ state: 'open', ruleId: rule.body.data.id })]);
+    expect(open[0]?.details).toMatchObject({ executionId: lost, txHash: execution.txHash });
+    const later = await queue(pay.exe.id);
+    expect((await waitForExecution(w.token, later, 60_000)).execution.status).toBe('confirmed');
+    await mine(5);
+    await waitUntil('the run checked final', async () => (await finalityOf(later)) === 'final');
+    await waitUntil('the incident resolved', async () => {
+      const rows = await vanishedIncidents(pay.exe.id);
+      return rows.length === 1 && rows[0]?.state === 'resolved';
+    });
   }, 120_000);
 });
