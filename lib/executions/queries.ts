@@ -43,6 +43,8 @@ export const toExecution = (e: ExecutionRow) => ({
   rpcRequests: e.rpcRequests,
   runner: e.runner as RunnerName | null,
   runnerVersion: e.runnerVersion,
+  triggerEventId: e.triggerEventId,
+  finality: e.finality as 'final' | 'vanished' | null,
   callback: e.callback ? publicCallback(e.callback) : null,
   scheduledAt: e.scheduledAt.toISOString(),
   startedAt: iso(e.startedAt),

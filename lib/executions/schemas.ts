@@ -43,6 +43,14 @@ export const ExecutionSchema = z
       description:
         'What the runner was made of when it ran, e.g. `runsc 0.0~20221219.0; isolated-vm 5.0.4; node 20.20.2`; null before it ran',
     }),
+    triggerEventId: z.string().nullable().meta({
+      description:
+        'The log or block an event or block trigger ran this execution for (`tev_…`; the exactly-once key); null for other triggers',
+    }),
+    finality: z.enum(['final', 'vanished']).nullable().meta({
+      description:
+        "A confirmed run re-checked once its block is past the chain's finality depth: `final`, or `vanished` (a reorg removed its transaction); null until checked",
+    }),
     callback: z
       .object({
         name: z.enum(['onSuccess', 'onFail']),

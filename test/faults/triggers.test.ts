@@ -97,6 +97,8 @@ describe('event triggers', () => {
     expect(runs.map((r) => r.trigger)).toEqual(Array(5).fill('event'));
     expect(new Set(runs.map((r) => r.trigger_event_id)).size).toBe(5);
     expect((await eventsOf(exe.id)).map((e) => e.status)).toEqual(Array(5).fill('dispatched'));
+    const first = await api(`/api/v1/executions/${runs[0]?.id}`, { token: w.token });
+    expect(first.body.data).toMatchObject({ trigger: 'event', triggerEventId: runs[0]?.trigger_event_id });
   }, 120_000);
 
   it('a manual run of an event-triggered executable still works, without ctx.trigger', async () => {
@@ -342,6 +344,12 @@ describe('finality re-check of confirmed runs', () => {
     await waitUntil('the run checked vanished', async () => (await finalityOf(lost)) === 'vanished');
     expect(await rpc('eth_getTransactionReceipt', [execution.txHash])).toBeNull();
     expect(await finalityOf(kept)).toBe('final');
+    const record = await api(`/api/v1/executions/${lost}`, { token: w.token });
+    expect(record.body.data).toMatchObject({
+      status: 'confirmed',
+      finality: 'vanished',
+      triggerEventId: null,
+    });
     // The vanished transaction is alerted once; a later run checked final resolves it.
     const open = await vanishedIncidents(pay.exe.id);
     expect(open).toEqual([expect.objectContaining({ state: 'open', ruleId: rule.body.data.id })]);

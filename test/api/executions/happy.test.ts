@@ -26,6 +26,8 @@ const EXECUTION_KEYS = [
   'rpcRequests',
   'runner',
   'runnerVersion',
+  'triggerEventId',
+  'finality',
   'scheduledAt',
   'startedAt',
   'status',
