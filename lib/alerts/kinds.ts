@@ -87,8 +87,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, { name: string; description: s
   },
   transaction_vanished: {
     name: 'Transaction vanished',
-    description:
-      'A confirmed run’s transaction is gone once past the chain’s finality depth (a reorg removed it); clears when a later run is checked final.',
+    description: 'A confirmed transaction is gone past finality (a reorg); clears when a later run is final.',
   },
 };
 
