@@ -4,24 +4,20 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { strToU8, zipSync } from 'fflate';
 import { createDb, type Db } from '@/db/client';
 import { startEmbeddedPostgres } from '@/db/embedded';
 import { migrateDatabase } from '@/db/migrate';
-import { executables, functionReleases, profiles } from '@/db/schema';
+import { executables } from '@/db/schema';
 import { createApiKey } from '@/lib/auth/api-keys';
-import { blobStore } from '@/lib/blobs/store';
 import { scheduleDueExecutions } from '@/lib/executions/scheduler';
 import { newId } from '@/lib/ids';
 import { stopEmbeddedJobs } from '@/lib/jobs/embedded';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { freePort } from '@/lib/net/free-port';
-import { createProject } from '@/lib/projects/service';
 import { runTask } from '@/lib/runtime/task-runner';
 import type { TaskHost, TaskInput } from '@/lib/runtime/task-types';
-import { ensureUserByAddress } from '@/lib/users/service';
-import { createWorkspace } from '@/lib/workspaces/service';
 import { startTestStack } from '../test/support/stack';
+import { type BenchWorld, seedBenchWorld } from './support/seed-world';
 
 const N = Number(process.env.BENCH_EXECUTABLES ?? 10_000);
 const RUNS = Number(process.env.BENCH_TASK_RUNS ?? 500);
@@ -45,49 +41,13 @@ function stats(ms: number[]): Stats {
 const f1 = (x: number) => x.toFixed(1);
 const int = (x: number) => Math.round(x).toLocaleString('en-US');
 
-type World = {
-  workspaceId: string;
-  projectId: string;
-  userId: string;
-  functionId: string;
-  profileId: string;
-};
-
-/** A workspace and project with one release of `source` (stored zipped, as an upload would) and an active profile. */
-async function seedWorld(db: Db, source: string): Promise<World> {
-  const user = await ensureUserByAddress(db, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
-  const workspace = await createWorkspace(db, { name: 'Bench', ownerUserId: user.id });
-  const project = await createProject(db, workspace.id, { name: 'Engine', slug: 'engine' });
-  const owned = { workspaceId: workspace.id, projectId: project.id };
-  const blob = await blobStore.put(db, Buffer.from(zipSync({ 'index.js': strToU8(source) })));
-  const [fn] = await db
-    .insert(functionReleases)
-    .values({
-      id: newId('functionRelease'),
-      ...owned,
-      name: 'task',
-      versionTag: 'v1',
-      checksum: blob.sha256,
-      blobId: blob.id,
-    })
-    .returning();
-  const [profile] = await db
-    .insert(profiles)
-    .values({
-      id: newId('profile'),
-      ...owned,
-      kind: 'legacy',
-      state: 'active',
-      name: 'default',
-      chainId: 31337,
-      address: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
-    })
-    .returning();
-  return { ...owned, userId: user.id, functionId: fn.id, profileId: profile.id };
-}
-
 /** `count` active executables of the world's release (like seedExecutableLike), due at `nextRunAt`. */
-async function seedExecutables(db: Db, w: World, count: number, nextRunAt: Date | null): Promise<string[]> {
+async function seedExecutables(
+  db: Db,
+  w: BenchWorld,
+  count: number,
+  nextRunAt: Date | null,
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i += 1000) {
     const rows = Array.from({ length: Math.min(1000, count - i) }, (_, j) => ({
@@ -253,7 +213,7 @@ async function endToEnd(): Promise<EndToEnd | null> {
   });
   try {
     const db = createDb(stack.databaseUrl, 2);
-    const w = await seedWorld(db, TASKS.skip);
+    const w = await seedBenchWorld(db, 'Engine', TASKS.skip);
     const [exe] = await seedExecutables(db, w, 1, null);
     const key = await createApiKey(db, { userId: w.userId, workspaceId: w.workspaceId, name: 'bench' });
     await db.$sql.end();
@@ -301,7 +261,7 @@ async function claims() {
     process.env.DATABASE_URL = database.url;
     delete process.env.INNGEST_EVENT_KEY;
     const db = createDb(database.url, 2);
-    await seedExecutables(db, await seedWorld(db, TASKS.skip), N, DUE_AT);
+    await seedExecutables(db, await seedBenchWorld(db, 'Engine', TASKS.skip), N, DUE_AT);
     await enqueue('execution/requested', { executionId: 'exn_warm_up' }); // loads and migrates the queue
     const rounds: ClaimRound[] = [];
     for (const k of SCHEDULERS) {
