@@ -5,8 +5,8 @@ import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
 import { checkTaskBundle } from '@/lib/runtime/runners/build-check';
 import { isolateRunner } from '@/lib/runtime/runners/isolate';
-import { SandboxBuildError } from '@/lib/runtime/runners/types';
-import type { ExecutionTrigger, JsonObject } from '@/lib/runtime/task-types';
+import { type ReleaseLimits, SandboxBuildError } from '@/lib/runtime/runners/types';
+import type { ExecutionTrigger, JsonObject, TaskTrigger } from '@/lib/runtime/task-types';
 import { CliError, Printed, userPath } from '../output';
 import { callApi, resolveTarget } from '../target';
 import { decodeCalls, decodingAbi } from '../task-test/calls';
@@ -44,6 +44,7 @@ type ReplayRecord = {
     versionTag: string;
     checksum: string;
     permissions: Permissions | null;
+    limits: ReleaseLimits | null;
   };
   source: string | null;
   sourceError: string | null;
@@ -52,6 +53,7 @@ type ReplayRecord = {
   storageAvailable: boolean;
   secretNames: string[];
   sender: string;
+  trigger: TaskTrigger | null;
   executableId: string;
 };
 
@@ -113,9 +115,10 @@ async function fetchRecord(flags: { api?: string; workspace?: string }, executio
 
 /**
  * `replay <executionId>`: fetches what the execution saw through the management API (its release's code, args,
- * storage before the run, secret names, the block it read), runs the task again in the service's sandbox runner on
- * a local anvil fork of `--fork-url` pinned at that block, with the secrets of `--env` for the recorded names, and
- * prints the differences from the recorded outcome. Exit 0 when the same, 1 when different (docs/local-testing.md).
+ * storage before the run, secret names, the block it read, the release's limits, its `ctx.trigger`), runs the task
+ * again in the isolate runner (the sandbox the service's runners run inside) within those limits, on a local anvil
+ * fork of `--fork-url` pinned at that block, with the secrets of `--env` for the recorded names, and prints the
+ * differences from the recorded outcome. Exit 0 when the same, 1 when different (docs/local-testing.md).
  */
 export async function replay(argv: string[]): Promise<Printed> {
   const { executionId, forkUrl, values } = options(argv);
@@ -161,11 +164,13 @@ export async function replay(argv: string[]): Promise<Printed> {
           scheduledAt: execution.scheduledAt,
           dryRun: execution.dryRun,
         },
+        ...(record.trigger && { trigger: record.trigger }),
       },
       {
         chainRequest: chainBridge(fork.rpcUrl),
         fetch: publicFetch({ allowPrivate: process.env.TICKWORK_SANDBOX_FETCH_PRIVATE === 'allow' }),
       },
+      { limits: record.release.limits },
     );
     if (outcome.kind === 'callback') throw new Error('the runner answered a callback outcome for a run');
     const blockText = block === undefined ? 'latest' : block.toString();

@@ -2,12 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import type { TaskAdapter } from './adapters';
+import { authorEthersPlugin } from './author-ethers';
 import { browserPlatformPlugin } from './browser-platform';
 import { ethers5Plugin } from './ethers5';
 
 /** The compatibility layer (guest code bundled into the task), sdk/compat/defender. */
 const LAYER = path.resolve(import.meta.dirname, '../../sdk/compat/defender');
-const COMPAT = path.resolve(import.meta.dirname, '../../sdk/compat');
 
 /** The Defender client import paths (old `defender-*` clients and defender-sdk) → the layer's module. */
 const ROUTES: [RegExp, string][] = [
@@ -42,39 +42,16 @@ export function isDefenderAction(source: string): boolean {
   return HANDLER_EXPORTS.some((re) => re.test(source)) && !OTHER_STYLES.some((re) => re.test(source));
 }
 
-/** The major version of the `ethers` the task folder resolves (walking up like Node), or null. */
-function authorEthersMajor(dir: string): number | null {
-  for (let at = dir; ; at = path.dirname(at)) {
-    const pkg = path.join(at, 'node_modules', 'ethers', 'package.json');
-    if (existsSync(pkg)) {
-      const version = (JSON.parse(readFileSync(pkg, 'utf8')) as { version?: unknown }).version;
-      return typeof version === 'string' ? Number.parseInt(version, 10) : null;
-    }
-    if (path.dirname(at) === at) return null;
-  }
-}
-
-/**
- * Resolves the Defender clients to the layer, and the layer's `ethers5` / `ethers6` to the author's `ethers`
- * when it is the same major version (one copy of ethers in the bundle); otherwise the repository's.
- */
-function defenderPlugin(dir: string): Plugin {
-  const major = authorEthersMajor(dir);
-  return {
-    name: 'tickwork-defender',
-    setup(b) {
-      b.onResolve({ filter: /^(?:@openzeppelin\/)?defender-/ }, (args) => {
-        const route = ROUTES.find(([re]) => re.test(args.path));
-        return route ? { path: path.join(LAYER, route[1]) } : undefined;
-      });
-      b.onResolve({ filter: /^ethers[56]$/ }, async (args) => {
-        if (!args.importer.startsWith(COMPAT) || major !== Number(args.path.slice(-1))) return undefined;
-        const resolved = await b.resolve('ethers', { resolveDir: dir, kind: args.kind });
-        return resolved.errors.length > 0 ? undefined : { path: resolved.path };
-      });
-    },
-  };
-}
+/** Resolves the Defender clients to the layer. */
+const defenderPlugin: Plugin = {
+  name: 'tickwork-defender',
+  setup(b) {
+    b.onResolve({ filter: /^(?:@openzeppelin\/)?defender-/ }, (args) => {
+      const route = ROUTES.find(([re]) => re.test(args.path));
+      return route ? { path: path.join(LAYER, route[1]) } : undefined;
+    });
+  },
+};
 
 /** The action's name for `event.actionName`: its package.json name, else the folder's name. */
 function actionName(dir: string): string {
@@ -97,6 +74,6 @@ export const defenderAdapter: TaskAdapter = {
       `export default defenderTask(action, ${JSON.stringify(actionName(dir))});`,
       '',
     ].join('\n'),
-    plugins: [defenderPlugin(dir), ethers5Plugin, browserPlatformPlugin],
+    plugins: [defenderPlugin, authorEthersPlugin(dir), ethers5Plugin, browserPlatformPlugin],
   }),
 };

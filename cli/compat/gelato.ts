@@ -9,6 +9,7 @@ import {
 } from '@/lib/functions/gelato-schema';
 import { CliError } from '../output';
 import type { TaskAdapter } from './adapters';
+import { authorEthersPlugin } from './author-ethers';
 import { browserPlatformPlugin } from './browser-platform';
 import { ethers5Plugin } from './ethers5';
 
@@ -89,7 +90,7 @@ export const gelatoAdapter: TaskAdapter = {
       'export default gelatoTask();',
       '',
     ].join('\n'),
-    plugins: [sdkPlugin, ethers5Plugin, browserPlatformPlugin],
+    plugins: [sdkPlugin, authorEthersPlugin(dir), ethers5Plugin, browserPlatformPlugin],
     files: readGelatoFiles(dir),
   }),
 };

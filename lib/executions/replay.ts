@@ -5,14 +5,15 @@ import { executables, functionReleases, profiles } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { loadReleaseCode } from '@/lib/functions/release-code';
 import { storageAtVersion } from '@/lib/storage/versions';
+import { loadTaskTrigger } from '@/lib/triggers/task-trigger';
 import { runArgs } from './context';
 import { requireExecution } from './queries';
 
 /**
  * What an execution saw, for `tickwork replay` (`GET /api/v1/executions/{id}/replay`): the execution and its
- * recorded outcome, the release and its `index.js`, the args, the storage before the run (null once its version
- * is past the retention), the names of the bound secrets (never their values), and the run's
- * `ctx.execution.sender`. A bundle that cannot be loaded (missing, checksum mismatch) leaves `source` null and
+ * recorded outcome, the release (its limits too) and its `index.js`, the args, the storage before the run (null
+ * once its version is past the retention), the names of the bound secrets (never their values), the run's
+ * `ctx.execution.sender`, and its `ctx.trigger` when an event or block trigger started it. A bundle that cannot be loaded (missing, checksum mismatch) leaves `source` null and
  * says why in `sourceError`. Args, secret bindings and the sender are the executable's as they are now: only the
  * release, a webhook call's custom args, the block and the storage version are kept per execution.
  */
@@ -28,6 +29,7 @@ export async function replayRecord(db: DbOrTx, workspaceId: string, executionId:
         versionTag: functionReleases.versionTag,
         checksum: functionReleases.checksum,
         permissions: functionReleases.permissions,
+        limits: functionReleases.limits,
       },
     })
     .from(executables)
@@ -38,6 +40,7 @@ export async function replayRecord(db: DbOrTx, workspaceId: string, executionId:
   const code = await loadReleaseCode(db, execution.functionId);
   const version = execution.storageVersion;
   const storage = version === null ? null : await storageAtVersion(db, execution.executableId, version);
+  const trigger = await loadTaskTrigger(db, execution.triggerEventId, row.executable.trigger);
   return {
     execution: {
       id: execution.id,
@@ -63,6 +66,7 @@ export async function replayRecord(db: DbOrTx, workspaceId: string, executionId:
     storageAvailable: storage !== null,
     secretNames: row.executable.secretBindings.map((b) => b.envKey),
     sender: getAddress(row.profileAddress),
+    trigger: trigger ?? null,
     executableId: execution.executableId,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
-import { PermissionsRecord } from '@/lib/functions/schemas';
+import { FunctionReleaseSchema, PermissionsRecord } from '@/lib/functions/schemas';
 import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
 
 export const LISTABLE_STATUSES = [
@@ -100,6 +100,27 @@ export const ExecutionPage = z.object({ data: z.array(ExecutionSchema), paginati
 
 const CallSchema = z.object({ to: z.string(), selector: z.string(), value: z.string().optional() });
 
+const TriggerLogSchema = z.object({
+  address: z.string(),
+  topics: z.array(z.string()),
+  data: z.string(),
+  blockNumber: z.number().int(),
+  blockHash: z.string(),
+  transactionHash: z.string(),
+  transactionIndex: z.number().int(),
+  logIndex: z.number().int(),
+  event: z.object({ name: z.string(), args: z.unknown() }).optional(),
+});
+
+/** `ctx.trigger` (lib/runtime/task-types.ts TaskTrigger). */
+const TaskTriggerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('event'), log: TriggerLogSchema }),
+  z.object({
+    type: z.literal('block'),
+    block: z.object({ number: z.number().int(), hash: z.string(), timestamp: z.number().int() }),
+  }),
+]);
+
 export const ExecutionReplaySchema = z
   .object({
     execution: z.object({
@@ -133,6 +154,7 @@ export const ExecutionReplaySchema = z
       permissions: PermissionsRecord.meta({
         description: "The release's permissions.json (its signatures decode the calls), or null",
       }),
+      limits: FunctionReleaseSchema.shape.limits,
     }),
     source: z
       .string()
@@ -152,6 +174,10 @@ export const ExecutionReplaySchema = z
       description: "The envKeys of the executable's secret bindings; never their values",
     }),
     sender: z.string().meta({ description: "ctx.execution.sender: the profile's address, checksummed" }),
+    trigger: TaskTriggerSchema.nullable().meta({
+      description:
+        "ctx.trigger of the run: the log or block its event or block trigger started it with (the log decoded with the trigger's event signature as it is now); null for other runs",
+    }),
     executableId: z.string(),
   })
   .meta({ id: 'ExecutionReplay' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
+import { CALLBACK_NAMES } from '@/lib/runtime/task-types';
 import { VERSION_TAG_PATTERN } from './version-tags';
 
 export const FUNCTION_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -54,7 +55,10 @@ export const UploadData = z
       .string()
       .max(256 * 1024)
       .optional(),
-    definedCallbacks: z.array(z.string().min(1).max(128)).max(64).optional(),
+    definedCallbacks: z
+      .array(z.enum(CALLBACK_NAMES, { error: `a callback name: ${CALLBACK_NAMES.join(' or ')}` }))
+      .max(CALLBACK_NAMES.length)
+      .optional(),
   })
   .strict();
 

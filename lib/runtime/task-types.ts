@@ -25,6 +25,12 @@ export type TaskTrigger =
   | { type: 'event'; log: TriggerLog }
   | { type: 'block'; block: { number: number; hash: string; timestamp: number } };
 
+/**
+ * A chain method the runner answers itself, uncounted: the chain requests this run may still make (what
+ * Gelato's `multiChainProvider.nbRpcCallsRemaining()` reads; sdk/compat/gelato imports it from here).
+ */
+export const REQUESTS_REMAINING_METHOD = 'tickwork_rpcRequestsRemaining';
+
 /** The callbacks a task may define (a release's `definedCallbacks` lists those it has). */
 export const CALLBACK_NAMES = ['onSuccess', 'onFail'] as const;
 export type CallbackName = (typeof CALLBACK_NAMES)[number];

@@ -153,7 +153,7 @@ describe('tickwork bundle + upload of the example tasks', { timeout: 120_000 }, 
       const schemaFile = examplePath(name, 'schema.json');
       const uploaded = json(
         await tickwork(
-          ['upload', a.path, '--project', project.id, '--schema', schemaFile, '--callbacks', 'onDone'],
+          ['upload', a.path, '--project', project.id, '--schema', schemaFile, '--callbacks', 'onFail'],
           env,
         ),
       );
@@ -161,7 +161,7 @@ describe('tickwork bundle + upload of the example tasks', { timeout: 120_000 }, 
         taskId: expect.stringMatching(/^fn_/),
         versionTag: 'v1',
         created: true,
-        definedCallbacks: ['onDone'],
+        definedCallbacks: ['onFail'],
       });
 
       const release = await api(`/api/v1/functions/${uploaded.taskId}`, { token: owner.token });
@@ -171,7 +171,7 @@ describe('tickwork bundle + upload of the example tasks', { timeout: 120_000 }, 
         checksum: a.checkSum,
         size: zip.length,
         schema: readFileSync(schemaFile, 'utf8'),
-        definedCallbacks: ['onDone'],
+        definedCallbacks: ['onFail'],
         permissions: JSON.parse(readFileSync(examplePath(name, 'permissions.json'), 'utf8')),
       });
 

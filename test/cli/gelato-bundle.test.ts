@@ -8,7 +8,7 @@ import { buildRelease } from '@/cli/commands/bundle';
 import { gelatoArgsSchema, gelatoLimits, parseGelatoSchema } from '@/lib/functions/gelato-schema';
 import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import { toTaskResult } from '@/sdk/compat/gelato/task';
-import { gelatoFolder } from '../support/gelato';
+import { gelatoFolder, installOwnEthers5 } from '../support/gelato';
 
 // `tickwork bundle` on Gelato Web3 Functions (no stack needed): detection, the ZIP's Gelato files, refusals,
 // and the layer's mapping of results and callbacks, checked on the bundle evaluated in Node.
@@ -139,6 +139,30 @@ function fakeCtx(storage: Record<string, unknown> = {}) {
     },
   };
 }
+
+describe("the task's own ethers v5", () => {
+  it('is what gelatoArgs.gasPrice and multiChainProvider are built from (one copy in the bundle)', async () => {
+    const dir = gelatoFolder('ethers5-counter');
+    installOwnEthers5(dir);
+    writeFileSync(
+      path.join(dir, 'index.ts'),
+      `import { Web3Function } from '@gelatonetwork/web3-functions-sdk';
+import { BigNumber, providers } from 'ethers';
+Web3Function.onRun(async ({ gelatoArgs, multiChainProvider }) => ({
+  canExec: false,
+  message: [
+    gelatoArgs.gasPrice instanceof BigNumber,
+    multiChainProvider.default() instanceof providers.JsonRpcProvider,
+  ].join(','),
+}));
+`,
+    );
+    const built = await buildRelease(dir);
+    expect(built.source.match(/"bignumber\/5\.\d+\.\d+"/g)).toHaveLength(1);
+    const task = await loadTask(dir);
+    expect(await task.run(fakeCtx())).toEqual({ canExec: false, message: 'true,true' });
+  });
+});
 
 describe('callbacks (the task contract: onSuccess(ctx, event), onFail(ctx, event))', () => {
   it("map onto Gelato's success and fail contexts, with storage under the gelato key", async () => {

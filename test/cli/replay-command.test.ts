@@ -1,7 +1,8 @@
 // `tickwork replay <executionId>` end to end: a task that reads the chain decides, the engine runs it to
 // confirmed on the test stack, the chain moves on (a run now decides otherwise), and the replay on a local fork
 // of the stack's anvil pinned at the run's read block reproduces the recorded decision; a secret missing from
-// --env changes the decision and the difference is reported (exit 1).
+// --env changes the decision and the difference is reported (exit 1). A run cut short by its release's limits
+// and an event-triggered run (its ctx.trigger) replay the same.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,9 +11,19 @@ import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { tickwork as runCli } from '../support/cli';
-import { uniq } from '../support/fixtures';
+import { waitUntil } from '../support/faults';
+import { testDb, uniq } from '../support/fixtures';
 import { api } from '../support/http';
-import { type RunWorld, runnableExe, runToEnd, runWorld } from '../support/runs';
+import { FINAL_STATUSES, type RunWorld, runnableExe, runToEnd, runWorld } from '../support/runs';
+import {
+  deployCounter,
+  echoExe,
+  INCREMENTED,
+  increment,
+  runsOf,
+  settled,
+  testSender,
+} from '../support/triggers';
 
 const { counter } = LOCAL_DEMO_CONTRACTS;
 const rpcUrl = inject('rpcUrl');
@@ -184,4 +195,44 @@ describe('tickwork replay <executionId>', () => {
       code: 'not_found',
     });
   });
+});
+
+describe('tickwork replay: what the run ran with besides its args and storage', () => {
+  it("runs within the release's limits: a run past its release's time limit replays as the same error", async () => {
+    const exe = await runnableExe(
+      w,
+      `export default { __tickworkTask: 1, run: async () => {
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  return { canExec: false, message: 'slept' };
+} };\n`,
+    );
+    await testDb().$sql`update function_releases set limits = ${'{"timeoutMs":1000}'}::jsonb
+                         where id = ${exe.functionId}`;
+    const { execution } = await runToEnd(w.token, exe.id);
+    expect(execution.status, JSON.stringify(execution)).toBe('failed');
+    const run = await replay(execution.id, ['--fork-url', rpcUrl, '--json']);
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({ same: true, release: { limits: { timeoutMs: 1000 } } });
+    expect(report.replay.ok).toBe(false);
+    expect(report.replay.error.code).toBe(execution.error.code);
+  }, 60_000);
+
+  it('gives an event-triggered run the same ctx.trigger', async () => {
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, { type: 'event', addresses: [counter], event: INCREMENTED });
+    await waitUntil('the follower following', () => settled(exe.id));
+    await increment(sender, counter);
+    const [recorded] = await waitUntil('the run, final', async () => {
+      const found = await runsOf(exe.id);
+      return found.length === 1 && FINAL_STATUSES.includes(found[0].status) ? found : null;
+    });
+    expect(recorded.message).toContain('"name":"Incremented"');
+    const run = await replay(recorded.id, ['--fork-url', rpcUrl, '--json']);
+    expect(run.code, run.stderr + run.stdout).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({ same: true, execution: { trigger: 'event' } });
+    expect(report.replay.result).toEqual({ canExec: false, message: recorded.message });
+  }, 60_000);
 });

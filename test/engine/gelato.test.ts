@@ -150,6 +150,25 @@ describe('Gelato Web3 Functions on the engine', () => {
     expect(execution).toMatchObject({ status: 'skipped', message: 'symbol TICK' });
   });
 
+  it('viem: its own public client over an RPC URL from the args reads the counter, increments once, then skips', async () => {
+    const functionId = await uploadGelato('viem-counter');
+    const target = Number(await incrementsBy(w.address)) + 1;
+    const exe = await activeExe(functionId, {
+      rpcUrl: inject('rpcUrl'),
+      counter: COUNTER,
+      caller: w.address,
+      target,
+    });
+    const first = await runToEnd(w.token, exe.id);
+    expect(first.execution.status, JSON.stringify(first)).toBe('confirmed');
+    expect(await incrementsBy(w.address)).toBe(BigInt(target));
+    const second = await runToEnd(w.token, exe.id);
+    expect(second.execution).toMatchObject({
+      status: 'skipped',
+      message: `already incremented ${target} times`,
+    });
+  });
+
   it('ky and axios: their HTTP goes through the sandbox fetch to a local receiver', async () => {
     const functionId = await uploadGelato('http-oracle');
     const exe = await activeExe(functionId, { api: receiverUrl, counter: COUNTER, minPrice: 10 });

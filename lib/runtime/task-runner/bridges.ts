@@ -1,5 +1,5 @@
 import ivm from 'isolated-vm';
-import { ChainRequestError, type TaskHost } from '../task-types';
+import { ChainRequestError, REQUESTS_REMAINING_METHOD, type TaskHost } from '../task-types';
 import type { TaskLimits } from './limits';
 
 /** Bridge answers cross as plain data (isolated-vm copies neither errors' own fields nor class instances). */
@@ -11,12 +11,6 @@ type FetchAnswer =
   | { ok: false; message: string };
 
 export type RequestCounters = { rpcRequests: number; fetchRequests: number };
-
-/**
- * A chain method the runner answers itself, uncounted: the chain requests this run may still make (what
- * Gelato's `multiChainProvider.nbRpcCallsRemaining()` reads, sdk/compat/gelato).
- */
-export const REQUESTS_REMAINING_METHOD = 'tickwork_rpcRequestsRemaining';
 
 /** The data must survive isolated-vm's copy, so it goes through JSON; what JSON cannot hold is dropped. */
 function jsonCopy(value: unknown): unknown {

@@ -1,4 +1,5 @@
 import { BigNumber } from 'ethers5';
+import { REQUESTS_REMAINING_METHOD } from '../../../lib/runtime/task-types';
 import type { Json, TaskContext } from '../../index';
 import { TaskChainProvider } from '../ethers5-provider';
 import type {
@@ -14,9 +15,6 @@ import { Web3Function } from './web3-function';
  * of string values: `{ "gelato": { "lastBlock": "123" } }`. Documented in docs/migrating.md.
  */
 export const GELATO_STORAGE_KEY = 'gelato';
-
-/** The chain method the runner answers with the chain requests this run may still make (not counted). */
-export const REQUESTS_REMAINING_METHOD = 'tickwork_rpcRequestsRemaining';
 
 const unsupported = (api: string, why: string) =>
   new Error(`${api} is not supported by Tickwork's Gelato compatibility layer: ${why}`);

@@ -1,15 +1,27 @@
-// GET /api/v1/executions/{executionId}/replay: what a real run saw (release code, args, the storage before it
-// from storage_versions, secret names, the block it read), the expired-storage flag, tenancy and scope.
+// GET /api/v1/executions/{executionId}/replay: what a real run saw (release code and limits, args, the storage
+// before it from storage_versions, secret names, the block it read, the trigger event it ran for), the
+// expired-storage flag, tenancy and scope.
 import { sql } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '@/lib/auth/scopes';
 import { runMaintenance } from '@/lib/jobs/maintenance';
 import { expectError, expectStatus } from '../../support/expect';
+import { waitUntil } from '../../support/faults';
 import { newKey, newWorkspace, testDb, uniq } from '../../support/fixtures';
 import { api } from '../../support/http';
 import { rpc } from '../../support/profiles';
-import { type RunWorld, runnableExe, runToEnd, runWorld } from '../../support/runs';
+import { FINAL_STATUSES, type RunWorld, runnableExe, runToEnd, runWorld } from '../../support/runs';
+import {
+  deployCounter,
+  echoExe,
+  INCREMENTED,
+  increment,
+  receiptOf,
+  runsOf,
+  settled,
+  testSender,
+} from '../../support/triggers';
 
 /** Counts its runs in storage, reads a secret and skips. */
 const COUNT_TASK = `export default { __tickworkTask: 1, run: async (ctx) => {
@@ -30,6 +42,7 @@ const REPLAY_KEYS = [
   'sourceError',
   'storage',
   'storageAvailable',
+  'trigger',
 ].sort();
 
 const SECRET_VALUE = `sk_replay_${uniq()}${uniq()}`;
@@ -92,6 +105,7 @@ describe('GET /api/v1/executions/{id}/replay', () => {
       versionTag: fn.body.data.versionTag,
       checksum: fn.body.data.checksum,
       permissions: null,
+      limits: null,
     });
     expect(r.source).toBe(COUNT_TASK);
     expect(r.sourceError).toBeNull();
@@ -102,6 +116,7 @@ describe('GET /api/v1/executions/{id}/replay', () => {
     expect(r.secretNames).toEqual(['API_KEY']);
     expect(r.sender).toBe(getAddress(w.address));
     expect(r.executableId).toBe(exeId);
+    expect(r.trigger).toBeNull();
     expect(res.text).not.toContain(SECRET_VALUE);
 
     const first = (await replayOf(runs[0].id)).body.data;
@@ -110,6 +125,51 @@ describe('GET /api/v1/executions/{id}/replay', () => {
     expect(first.storageAvailable).toBe(true);
     expect(JSON.stringify(first)).not.toContain(SECRET_VALUE);
   });
+
+  it("carries the release's limits, as the runner got them", async () => {
+    const { functionId } = (await replayOf(runs[1].id)).body.data.execution;
+    await testDb().execute(
+      sql`update function_releases set limits = ${JSON.stringify({ timeoutMs: 4000 })}::jsonb where id = ${functionId}`,
+    );
+    expect((await replayOf(runs[1].id)).body.data.release.limits).toEqual({ timeoutMs: 4000 });
+  });
+
+  it('an event-triggered run: trigger is the ctx.trigger the run got (the log, decoded)', async () => {
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, { type: 'event', addresses: [counter], event: INCREMENTED });
+    await waitUntil('the follower following', () => settled(exe.id));
+    const receipt = await receiptOf(await increment(sender, counter));
+    const [run] = await waitUntil('the run, final', async () => {
+      const found = await runsOf(exe.id);
+      return found.length === 1 && FINAL_STATUSES.includes(found[0].status) ? found : null;
+    });
+    expect(run).toMatchObject({ status: 'skipped', trigger: 'event' });
+    const r = (await replayOf(run.id)).body.data;
+    expect(r.execution.trigger).toBe('event');
+    expect(r.trigger).toMatchObject({
+      type: 'event',
+      log: {
+        address: counter,
+        transactionHash: receipt.transactionHash,
+        blockHash: receipt.blockHash,
+        topics: receipt.logs[0].topics,
+        data: receipt.logs[0].data,
+        event: { name: 'Incremented', args: { caller: getAddress(sender), count: '1' } },
+      },
+    });
+    // what the run echoed of its ctx.trigger is what the record says
+    const { log } = r.trigger;
+    expect(JSON.parse(run.message as string)).toEqual({
+      b: log.blockNumber,
+      i: log.logIndex,
+      tx: log.transactionHash,
+      address: log.address,
+      name: log.event.name,
+      count: log.event.args.count,
+      caller: log.event.args.caller,
+    });
+  }, 60_000);
 
   it('each committed version of the run is kept in storage_versions', async () => {
     const rows = await testDb().execute<{ version: number; value: unknown }>(

@@ -107,6 +107,11 @@ describe('functions: upload request errors', () => {
     ['checkSum too short', { checkSum: 'ab' }, 'checkSum'],
     ['definedCallbacks not an array', { definedCallbacks: 'onSuccess' }, 'definedCallbacks'],
     ['definedCallbacks of numbers', { definedCallbacks: [1, 2] }, 'definedCallbacks.0'],
+    [
+      'a definedCallbacks name no task has',
+      { definedCallbacks: ['onSuccess', 'onDone'] },
+      'definedCallbacks.1',
+    ],
     ['schema as an object instead of JSON text', { schema: { type: 'object' } }, 'schema'],
     ['versionTag of wrong type', { versionTag: 1 }, 'versionTag'],
     ['an unknown field', { permissions: { calls: [] } }, ''],
@@ -204,7 +209,7 @@ describe('functions: version tag rules', () => {
     const again = await upload(
       owner.token,
       zip,
-      fields('meta', { versionTag: 'v1', schema: '{"type":"object"}', definedCallbacks: ['x'] }),
+      fields('meta', { versionTag: 'v1', schema: '{"type":"object"}', definedCallbacks: ['onSuccess'] }),
     );
     expect(again.body).toEqual({ taskId: first.body.taskId, versionTag: 'v1', created: false });
   });

@@ -548,7 +548,7 @@ describe('functions: copy', () => {
     const up = await upload(
       owner.token,
       zip,
-      fields('copied', { versionTag: 'v7', schema: ARGS_SCHEMA, definedCallbacks: ['cb'] }),
+      fields('copied', { versionTag: 'v7', schema: ARGS_SCHEMA, definedCallbacks: ['onFail'] }),
     );
     const res = await copy(owner.token, up.body.taskId, { targetProjectId: target.id });
     expectStatus(res, 201);
@@ -561,7 +561,7 @@ describe('functions: copy', () => {
       checksum: sha256(zip),
       size: zip.length,
       schema: ARGS_SCHEMA,
-      definedCallbacks: ['cb'],
+      definedCallbacks: ['onFail'],
       permissions: PERMISSIONS,
       limits: null,
       defaultArgs: null,
