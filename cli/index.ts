@@ -8,8 +8,10 @@ import { replay } from './commands/replay';
 import { test } from './commands/test';
 import { upload } from './commands/upload';
 import { exitSoon, fail, Printed, printJson } from './output';
+import { version } from './version';
 
-const [command, ...args] = process.argv.slice(2);
+const [given, ...args] = process.argv.slice(2);
+const command = given === '--version' ? 'version' : given;
 
 const commands: Record<string, (argv: string[]) => Promise<unknown>> = {
   admin,
@@ -19,6 +21,7 @@ const commands: Record<string, (argv: string[]) => Promise<unknown>> = {
   replay,
   test,
   upload,
+  version,
 };
 
 try {

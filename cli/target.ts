@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { credentialsFile } from './commands/login';
 import { CliError } from './output';
+import { USER_AGENT } from './version';
 
 type Credentials = { apiUrl?: string; token?: string; workspaceId?: string };
 export type Target = { api: string; token: string; workspaceId: string };
@@ -43,6 +44,7 @@ export async function reach(
       method: init.method,
       headers: {
         authorization: `Bearer ${target.token}`,
+        'user-agent': USER_AGENT,
         'x-workspace-id': target.workspaceId,
         ...(init.json && { 'content-type': 'application/json' }),
       },

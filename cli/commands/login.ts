@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CliError } from '../output';
+import { USER_AGENT } from '../version';
 
 type ApiError = { error: string; code: string };
 type Started = {
@@ -27,7 +28,7 @@ export async function login(argv: string[]) {
   ): Promise<{ ok: true; data: T } | ({ ok: false } & ApiError)> {
     const res = await fetch(new URL(route, api), {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
       body: JSON.stringify(body),
     });
     const json = await res.json();

@@ -148,7 +148,7 @@ export function openApiDocument() {
       title: 'Tickwork Management API',
       version: '1.0.0',
       description:
-        'Scheduled on-chain automation: projects, functions, executables, executions, profiles and more.',
+        'Scheduled on-chain automation: projects, functions, executables, executions, profiles and more. Reviewed against SDK 0.8.0 and command-line tool 0.10.0.',
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
