@@ -180,6 +180,32 @@ describe('the gVisor runner', () => {
     expect(after).toMatchObject({ kind: 'skip', message: 'back' });
   }, 60_000);
 
+  it('large non-ASCII storage, args and logs cross the pipe both ways byte for byte', async () => {
+    // Mixed 2-, 3- and 4-byte characters over several 64 KiB pipe reads: chunk boundaries fall inside characters.
+    const text = (seed: string, bytes: number) => {
+      const unit = `${seed}é€😀ß中\u{1F9EA}`;
+      return unit.repeat(Math.ceil(bytes / Buffer.byteLength(unit)));
+    };
+    const args = { big: text('a', 300_000) };
+    const storage = { kept: text('bb', 200_000) };
+    const line = text('c', 1_000); // each log line well under the 4 KiB cap; 100 lines: ~100 KB of logs
+    const outcome = await runner.run(
+      taskInput(
+        task(`const kept = await ctx.storage.get('kept');
+        await ctx.storage.set('echo', ctx.args.big + '|' + kept);
+        for (let i = 0; i < 100; i++) ctx.log.info(${JSON.stringify(line)});
+        return { canExec: false, message: 'ok' };`),
+        { args, storage },
+      ),
+      host,
+    );
+    expect(outcome).toMatchObject({ kind: 'skip', message: 'ok', storageChanged: true });
+    expect(outcome.storage.kept).toBe(storage.kept);
+    expect(outcome.storage.echo).toBe(`${args.big}|${storage.kept}`);
+    expect(outcome.logs).toHaveLength(100);
+    for (const log of outcome.logs) expect(log.message).toBe(line);
+  }, 60_000);
+
   it('refuses a configuration that gives the sandbox a network', () => {
     process.env.TICKWORK_GVISOR_RUNNER = 'runsc --rootless --network=host';
     expect(() => gvisorConfig()).toThrow(/network must be none/);
