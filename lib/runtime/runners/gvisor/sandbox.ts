@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makeCgroup, type SandboxCgroup } from './cgroup';
+import { log } from '@/lib/log';
+import { makeCgroup } from './cgroup';
 import type { GvisorConfig } from './config';
 import { CGROUP_PREFIX, SCRATCH_PREFIX } from './leftovers';
 import { type HostMessage, line, lineReader, type WorkerMessage } from './protocol';
@@ -29,6 +30,18 @@ export type SandboxProcess = {
   alive(): boolean;
   kill(): void;
 };
+
+let warnedUncapped = false;
+
+/** Says once per process that sandboxes run without cgroup caps, and why. */
+function warnUncapped(why: string) {
+  if (warnedUncapped) return;
+  warnedUncapped = true;
+  log.warn(
+    { why },
+    'gVisor sandboxes run without cgroup memory and CPU caps: only the worker heap cap and the wall-time kill bound a run',
+  );
+}
 
 /** The worker's path inside the sandbox's root (rootfs.ts puts it there). */
 export const WORKER_ENTRY = '/runner/worker.js';
@@ -61,7 +74,8 @@ export function startSandbox(
   entry = WORKER_ENTRY,
 ): Promise<SandboxProcess> {
   const id = `${CGROUP_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`;
-  const cgroup: SandboxCgroup | null = makeCgroup(id, config.memoryMb, config.cpus);
+  const { cgroup, why } = makeCgroup(id, config.memoryMb, config.cpus);
+  if (why) warnUncapped(why);
   // The shell joins the cgroup, then becomes runsc: everything runsc starts is inside from the first instant.
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
   const cleanUp = () => {
