@@ -8,7 +8,10 @@ export async function register() {
     checkRunnerConfig();
   } catch (error) {
     const { log } = await import('./lib/log');
-    log.fatal({ reason: error instanceof Error ? error.message : String(error) }, 'the server does not start');
+    log.fatal(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'the server does not start',
+    );
     process.exit(1);
   }
   if (process.env.TICKWORK_RPC_HEALTH_POLLER !== 'off') {

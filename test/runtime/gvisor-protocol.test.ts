@@ -7,7 +7,11 @@ import { line, lineReader } from '@/lib/runtime/runners/gvisor/protocol';
 const read = (chunks: Buffer[], maxLineBytes = 1024) => {
   const messages: unknown[] = [];
   const bad: string[] = [];
-  const reader = lineReader(maxLineBytes, (m) => messages.push(m), (why) => bad.push(why));
+  const reader = lineReader(
+    maxLineBytes,
+    (m) => messages.push(m),
+    (why) => bad.push(why),
+  );
   for (const chunk of chunks) reader(chunk);
   return { messages, bad };
 };
@@ -26,7 +30,10 @@ describe('the line reader', () => {
   it('one byte at a time still gives the same text', () => {
     const message = { t: 'done', id: 2, text: '日本語のログ'.repeat(20) };
     const bytes = Buffer.from(line(message as never));
-    const { messages } = read([...bytes].map((b) => Buffer.from([b])), 4096);
+    const { messages } = read(
+      [...bytes].map((b) => Buffer.from([b])),
+      4096,
+    );
     expect(messages).toEqual([message]);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner/limits';
 import type { HostMessage, WorkerMessage } from '@/lib/runtime/runners/gvisor/protocol';
 import { runInSandbox, type SandboxChannel } from '@/lib/runtime/runners/gvisor/run';
+import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner/limits';
 import { ChainRequestError, type TaskHost, type TaskOutcome } from '@/lib/runtime/task-types';
 import { taskInput } from '../support/tasks';
 
@@ -84,10 +84,16 @@ describe('a run over a sandbox channel', () => {
       expect(over).toMatchObject({ ok: false, error: { code: -32005 } });
       done(skip({ rpcRequests: 1 }));
     });
-    const run = await runInSandbox(worker, 1, input, host(async () => '0x7a69'), {
-      ...DEFAULT_TASK_LIMITS,
-      maxRpcRequests: 1,
-    });
+    const run = await runInSandbox(
+      worker,
+      1,
+      input,
+      host(async () => '0x7a69'),
+      {
+        ...DEFAULT_TASK_LIMITS,
+        maxRpcRequests: 1,
+      },
+    );
     expect(run).toMatchObject({ outcome: { kind: 'skip' }, recycle: true });
   });
 
@@ -113,23 +119,21 @@ describe('a run over a sandbox channel', () => {
     }
   });
 
-  it.each([
-    'task_timeout',
-    'task_memory_limit',
-    'storage_too_large',
-    'invalid_result',
-  ])('a run that ended with %s recycles the sandbox; task_threw does not', async (code) => {
-    const ended = (errorCode: string) =>
-      runInSandbox(
-        fakeWorker((_ask, done) =>
-          done(skip({ kind: 'error', error: { code: errorCode, message: 'x' } } as never)),
-        ),
-        1,
-        input,
-        host(async () => null),
-        DEFAULT_TASK_LIMITS,
-      );
-    expect(await ended(code)).toMatchObject({ outcome: { error: { code } }, recycle: true });
-    expect(await ended('task_threw')).toMatchObject({ recycle: false });
-  });
+  it.each(['task_timeout', 'task_memory_limit', 'storage_too_large', 'invalid_result'])(
+    'a run that ended with %s recycles the sandbox; task_threw does not',
+    async (code) => {
+      const ended = (errorCode: string) =>
+        runInSandbox(
+          fakeWorker((_ask, done) =>
+            done(skip({ kind: 'error', error: { code: errorCode, message: 'x' } } as never)),
+          ),
+          1,
+          input,
+          host(async () => null),
+          DEFAULT_TASK_LIMITS,
+        );
+      expect(await ended(code)).toMatchObject({ outcome: { error: { code } }, recycle: true });
+      expect(await ended('task_threw')).toMatchObject({ recycle: false });
+    },
+  );
 });

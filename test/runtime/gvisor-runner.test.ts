@@ -244,8 +244,8 @@ function soloRunner(runsPerSandbox: number) {
   delete process.env.TICKWORK_GVISOR_RUNS_PER_SANDBOX;
   const served: string[] = [];
   const acquire = solo.pool.acquire.bind(solo.pool);
-  solo.pool.acquire = async () => {
-    const sandbox = await acquire();
+  solo.pool.acquire = async (owner) => {
+    const sandbox = await acquire(owner);
     served.push(sandbox.id);
     return sandbox;
   };
@@ -326,8 +326,26 @@ describe('recycling: a sandbox serves the next run only after a clean one', () =
             ),
             broken,
           )
-          .then((o) => expect(o).toMatchObject({ kind: 'skip', message: expect.stringMatching(/gateway broke/) }));
+          .then((o) =>
+            expect(o).toMatchObject({ kind: 'skip', message: expect.stringMatching(/gateway broke/) }),
+          );
       expect(await sameSandboxAfter(caught)).toBe(false);
+    }, 90_000);
+
+    it('a sandbox serves one executable only: another executable gets a fresh one, then its own again', async () => {
+      const ofExe = (executableId: string) =>
+        s.solo.run(taskInput(skipTask, { execution: { ...taskInput('').execution, executableId } }), host);
+      await ofExe('exe_a');
+      const a = s.served.at(-1);
+      await ofExe('exe_b');
+      const b = s.served.at(-1);
+      await ofExe('exe_b');
+      expect(s.served.at(-1)).toBe(b);
+      expect(b).not.toBe(a);
+      await ofExe('exe_a');
+      // exe_a's sandbox made way for exe_b's: exe_a gets a fresh one, never exe_b's.
+      expect(s.served.at(-1)).not.toBe(b);
+      expect(s.served.at(-1)).not.toBe(a);
     }, 90_000);
 
     it('a frozen sandbox (SIGSTOP) is killed at the wall: the run fails task_timeout, the pool recovers', async () => {
@@ -336,7 +354,9 @@ describe('recycling: a sandbox serves the next run only after a clean one', () =
         host,
         { ...DEFAULT_TASK_LIMITS, timeoutMs: 1_000 },
       );
-      await waitUntil('the run is in its sandbox', async () => (s.solo.pool.stats().busy === 1 ? true : null));
+      await waitUntil('the run is in its sandbox', async () =>
+        s.solo.pool.stats().busy === 1 ? true : null,
+      );
       // Only this runner's sandbox has its root under s.dir: freeze it and everything it started.
       const roots = execFileSync('pgrep', ['-f', '--', `-root ${s.dir}/`], { encoding: 'utf8' })
         .trim()
@@ -348,7 +368,10 @@ describe('recycling: a sandbox serves the next run only after a clean one', () =
         const outcome = await running;
         expect(outcome).toMatchObject({
           kind: 'error',
-          error: { code: 'task_timeout', message: expect.stringMatching(/did not stop it: the sandbox was killed/) },
+          error: {
+            code: 'task_timeout',
+            message: expect.stringMatching(/did not stop it: the sandbox was killed/),
+          },
           storageChanged: false,
         });
       } finally {

@@ -88,7 +88,9 @@ export function privateDir(dir: string, remakeIfOpen: boolean): void {
     fs.mkdirSync(dir, { mode: 0o700 });
     return;
   }
-  throw new Error(`the gVisor root directory ${dir} ${problem}: it must be a directory of this user's, mode 0700`);
+  throw new Error(
+    `the gVisor root directory ${dir} ${problem}: it must be a directory of this user's, mode 0700`,
+  );
 }
 
 /**
