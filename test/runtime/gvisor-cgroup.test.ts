@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CgroupRoots, makeCgroup } from '@/lib/runtime/runners/gvisor/cgroup';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { log } from '@/lib/log';
+import { type CgroupRoots, checkCgroupCaps, makeCgroup } from '@/lib/runtime/runners/gvisor/cgroup';
 
 // The sandbox's cgroup on stand-in hierarchies (plain directories laid out as cgroupfs is): made where the
 // hierarchy hands down memory and cpu, refused with the reason otherwise, and never left half made.
@@ -48,5 +49,25 @@ describe('a sandbox cgroup', () => {
     expect(cgroup).toBeNull();
     expect(why).toMatch(/making its cgroup failed \(EEXIST/);
     expect(fs.readdirSync(roots.v1Memory)).toEqual([]);
+  });
+
+  it('the startup check warns once, with the reason, when sandboxes would run uncapped, and leaves nothing', () => {
+    v2('pids\n');
+    const warn = vi.spyOn(log, 'warn').mockImplementation(() => undefined);
+    try {
+      expect(checkCgroupCaps(512, 1, roots)).toMatch(/does not enable memory and cpu/);
+      expect(checkCgroupCaps(512, 1, roots)).toMatch(/does not enable memory and cpu/);
+      expect(warn).toHaveBeenCalledTimes(1);
+      expect(warn.mock.calls[0]?.[0]).toMatchObject({ why: expect.stringMatching(/subtree_control/) });
+      expect(fs.readdirSync(roots.v2).sort()).toEqual(['cgroup.controllers', 'cgroup.subtree_control']);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('the startup check finds caps where they work (its probe cgroup made as a sandbox would be)', () => {
+    v2('cpu memory\n');
+    expect(checkCgroupCaps(512, 1, roots)).toBeNull();
+    expect(fs.readdirSync(roots.v2)).toContain(`tickwork-gvisor-${process.pid}-probe`);
   });
 });

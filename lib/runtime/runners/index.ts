@@ -1,6 +1,7 @@
 import { daytonaConfigured, daytonaRunner } from './daytona';
 import { daytonaConfig } from './daytona/config';
 import { gvisorConfigured, gvisorRunner } from './gvisor';
+import { checkCgroupCaps } from './gvisor/cgroup';
 import { gvisorConfig } from './gvisor/config';
 import { isolateRunner } from './isolate';
 import {
@@ -43,11 +44,16 @@ export function resolvedRunner(runtime: SandboxRuntime): ResolvedRunner {
 }
 
 /**
- * Reads the configured runners' settings once, at startup: a bad `TICKWORK_GVISOR_*` or `DAYTONA_*` value stops
+ * Reads the configured runners' settings once, at startup (and warns when gVisor sandboxes would run without
+ * cgroup caps): a bad `TICKWORK_GVISOR_*` or `DAYTONA_*` value stops
  * the process with its message rather than failing later runs (or the reads that show an executable).
  */
 export function checkRunnerConfig(): void {
-  if (gvisorConfigured()) gvisorConfig();
+  if (gvisorConfigured()) {
+    const config = gvisorConfig();
+    // Uncapped sandboxes are allowed, not silent: one warning now, with the reason.
+    checkCgroupCaps(config.memoryMb, config.cpus);
+  }
   if (daytonaConfigured()) daytonaConfig();
 }
 

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { log } from '@/lib/log';
+import { CGROUP_PREFIX } from './leftovers';
 
 // Memory and CPU caps for one sandbox through a cgroup the runner makes for it (v2, or v1's memory and cpu
 // hierarchies), where this process may make one. The sandbox process joins it before it execs runsc, so runsc
@@ -129,4 +131,31 @@ export function makeCgroup(
       remove: () => removeDirs([memory, cpu]),
     },
   };
+}
+
+let warned = false;
+
+/** Says once per process that sandboxes run without cgroup caps, and why. */
+export function warnUncapped(why: string): void {
+  if (warned) return;
+  warned = true;
+  log.warn(
+    { why },
+    'gVisor sandboxes run without cgroup memory and CPU caps: only the worker heap cap and the wall-time kill bound a run',
+  );
+}
+
+/**
+ * At startup: makes and removes a cgroup as a sandbox's would be made, and warns (once) when none can be made
+ * here. Answers why not, or null when sandboxes will be capped.
+ */
+export function checkCgroupCaps(
+  memoryMb: number,
+  cpus: number,
+  roots: CgroupRoots = CGROUP_ROOTS,
+): string | null {
+  const { cgroup, why } = makeCgroup(`${CGROUP_PREFIX}${process.pid}-probe`, memoryMb, cpus, roots);
+  cgroup?.remove();
+  if (why) warnUncapped(why);
+  return why ?? null;
 }

@@ -3,8 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { log } from '@/lib/log';
-import { makeCgroup } from './cgroup';
+import { makeCgroup, warnUncapped } from './cgroup';
 import type { GvisorConfig } from './config';
 import { CGROUP_PREFIX, SCRATCH_PREFIX } from './leftovers';
 import { type HostMessage, line, lineReader, type WorkerMessage } from './protocol';
@@ -30,18 +29,6 @@ export type SandboxProcess = {
   alive(): boolean;
   kill(): void;
 };
-
-let warnedUncapped = false;
-
-/** Says once per process that sandboxes run without cgroup caps, and why. */
-function warnUncapped(why: string) {
-  if (warnedUncapped) return;
-  warnedUncapped = true;
-  log.warn(
-    { why },
-    'gVisor sandboxes run without cgroup memory and CPU caps: only the worker heap cap and the wall-time kill bound a run',
-  );
-}
 
 /** The worker's path inside the sandbox's root (rootfs.ts puts it there). */
 export const WORKER_ENTRY = '/runner/worker.js';
