@@ -44,9 +44,9 @@ export function resolvedRunner(runtime: SandboxRuntime): ResolvedRunner {
 }
 
 /**
- * Reads the configured runners' settings once, at startup (and warns when gVisor sandboxes would run without
- * cgroup caps): a bad `TICKWORK_GVISOR_*` or `DAYTONA_*` value stops
- * the process with its message rather than failing later runs (or the reads that show an executable).
+ * Reads the configured runners' settings once, at startup: a bad `TICKWORK_GVISOR_*` or `DAYTONA_*` value stops
+ * the process with its message rather than failing later runs (or the reads that show an executable). Also
+ * warns, once, when gVisor sandboxes would run without cgroup caps.
  */
 export function checkRunnerConfig(): void {
   if (gvisorConfigured()) {
