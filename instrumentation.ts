@@ -2,6 +2,18 @@
 // inside the Node.js server process.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  // A bad sandbox runner setting (TICKWORK_GVISOR_*, DAYTONA_*) stops the server here, with its message.
+  const { checkRunnerConfig } = await import('./lib/runtime/runners');
+  try {
+    checkRunnerConfig();
+  } catch (error) {
+    const { log } = await import('./lib/log');
+    log.fatal(
+      { reason: error instanceof Error ? error.message : String(error) },
+      'the server does not start',
+    );
+    process.exit(1);
+  }
   if (process.env.TICKWORK_RPC_HEALTH_POLLER !== 'off') {
     const { startGatewayHealthPoller } = await import('./lib/gateway/poller');
     startGatewayHealthPoller();

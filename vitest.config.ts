@@ -2,7 +2,13 @@ import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /** The runtime suites that run again with their tasks in the gVisor runner (test/support/runner-under-test.ts). */
-const ON_GVISOR = ['test/security/sandbox-escapes.test.ts', 'test/runtime/task-runner.test.ts'];
+const ON_GVISOR = [
+  'test/security/sandbox-escapes.test.ts',
+  'test/security/chain-methods.test.ts',
+  'test/runtime/task-runner.test.ts',
+  'test/runtime/web-globals.test.ts',
+  'test/runtime/task-callbacks.test.ts',
+];
 
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(import.meta.dirname) } },

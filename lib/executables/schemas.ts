@@ -112,9 +112,9 @@ export const ExecutableSchema = z
     gasFallback: z.boolean(),
     sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS).nullable(),
     sandboxRuntime: z.enum(SANDBOX_RUNTIMES),
-    sandboxRunner: z.enum(RUNNER_NAMES).meta({
+    sandboxRunner: z.enum([...RUNNER_NAMES, 'unavailable']).meta({
       description:
-        'The runner that serves `sandboxRuntime` in this deployment: `gvisor` for gvisor; `daytona` for daytona where Daytona is configured (`DAYTONA_API_KEY`), else `isolate` (isolated-vm in the app process). Each execution records the runner that ran it',
+        'The runner that serves `sandboxRuntime` in this deployment: `gvisor` for gvisor where the gVisor runner is configured (`TICKWORK_GVISOR_RUNNER`), `unavailable` where it no longer is (its runs fail with runner_unavailable); `daytona` for daytona where Daytona is configured (`DAYTONA_API_KEY`), else `isolate` (isolated-vm in the app process). Each execution records the runner that ran it',
     }),
     pinned: z.boolean(),
     pendingFunctionSwitch: z

@@ -7,7 +7,7 @@ import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
-import { sandboxRunner } from '@/lib/runtime/runners';
+import { resolvedRunner } from '@/lib/runtime/runners';
 import { computeUnitsHold, computeUnitsStanding } from '@/lib/usage/limits';
 import { checkTrigger } from './check-trigger';
 import { defaultGasMode } from './gas-modes';
@@ -43,7 +43,7 @@ export function toExecutable(r: ExecutableRow) {
     gasFallback: r.gasFallback,
     sponsorshipProvider: r.sponsorshipProvider,
     sandboxRuntime: r.sandboxRuntime,
-    sandboxRunner: sandboxRunner(r.sandboxRuntime).name,
+    sandboxRunner: resolvedRunner(r.sandboxRuntime),
     pinned: r.pinned,
     ...(r.pendingFunctionSwitch && { pendingFunctionSwitch: r.pendingFunctionSwitch }),
     lastFunctionSwitchError: r.lastFunctionSwitchError,

@@ -100,6 +100,22 @@ describe('the Daytona runner (against the stand-in)', () => {
     expect(outcome.logs.map((l) => l.message)).toEqual(['counted 3']);
   });
 
+  it('large non-ASCII args and storage reach the worker over its stdin and come back byte for byte', async () => {
+    const unit = 'aé€😀ß中\u{1F9EA}';
+    const big = unit.repeat(Math.ceil(200_000 / Buffer.byteLength(unit)));
+    const outcome = await runner.run(
+      input(
+        task(`await ctx.storage.set('echo', ctx.args.big + (await ctx.storage.get('kept')));
+        return { canExec: false, message: 'ok' };`),
+        { args: { big }, storage: { kept: big } },
+      ),
+      fakeHost(),
+      { sandboxRef: ref },
+    );
+    expect(outcome).toMatchObject({ kind: 'skip', message: 'ok' });
+    expect(outcome.storage.echo).toBe(big + big);
+  });
+
   it('runs an exec task: its calls come back', async () => {
     const outcome = await runner.run(input(EXEC), fakeHost(), { sandboxRef: ref });
     expect(outcome).toMatchObject({

@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { callbacksOfZip, describeTask } from '@/lib/runtime/describe-task';
 import { SandboxBuildError } from '@/lib/runtime/runners';
-import { runTask } from '@/lib/runtime/task-runner';
 import type { CallbackInput, TaskHost, TaskInput } from '@/lib/runtime/task-types';
 import { bundledTask, makeZip } from '../support/bundles';
+import { runTask } from '../support/runner-under-test';
 
 // The isolate runner with a callback input: `task[name](ctx, event)` runs instead of run, with the same context,
 // storage and logs; its return value is ignored. Plus describeTask (what upload sends as definedCallbacks) and

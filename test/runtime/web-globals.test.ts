@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { releaseLimitOverrides } from '@/lib/runtime/runners';
-import { DEFAULT_TASK_LIMITS, runTask } from '@/lib/runtime/task-runner';
+import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import type { HostFetchResponse, TaskHost, TaskInput } from '@/lib/runtime/task-types';
+import { runTask } from '../support/runner-under-test';
 
 // The web globals HTTP clients (ky, axios, ethers v6) need in the isolate (lib/runtime/polyfills.ts), the guest
 // fetch taking a Request and answering a Response, and the requests-remaining chain method.

@@ -3,9 +3,9 @@ import { foundry } from 'viem/chains';
 import { describe, expect, inject, it } from 'vitest';
 import { MAX_LOG_BLOCK_RANGE, READ_METHODS } from '@/lib/chains/read-methods';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
-import { runTask } from '@/lib/runtime/task-runner';
 import { ChainRequestError } from '@/lib/runtime/task-types';
 import { newAddress } from '../support/fixtures';
+import { runTask } from '../support/runner-under-test';
 import { chainOnlyHost, taskInput } from '../support/tasks';
 
 // Attack: a task sends or signs through ctx.chain.request. Before the allow-list, anvil mined

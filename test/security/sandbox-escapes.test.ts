@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { TaskLimits } from '@/lib/runtime/task-runner';
 import type { TaskHost, TaskOutcome } from '@/lib/runtime/task-types';
@@ -59,6 +60,37 @@ describe('no way out of the isolate', () => {
       }
       return { canExec: false, message: results.join(',') };`);
     expect(message.split(',').every((entry) => entry.endsWith(':refused'))).toBe(true);
+  });
+
+  it('cannot load a native addon (require, process.dlopen, import of a .node file): a clear error, nothing read', async () => {
+    // The host's own addon (isolated-vm's) and where the gVisor sandbox's root holds it.
+    const hostAddon = createRequire(import.meta.url).resolve('isolated-vm/out/isolated_vm.node');
+    const sandboxAddon = '/runner/node_modules/isolated-vm/out/isolated_vm.node';
+    const message = await seen(`
+      const attempts = {
+        require: () => require(${JSON.stringify(hostAddon)}),
+        dlopen: () => process.dlopen({ exports: {} }, ${JSON.stringify(hostAddon)}),
+        viaFunction: () => Function('return process')().dlopen({ exports: {} }, ${JSON.stringify(sandboxAddon)}),
+        importHost: () => import(${JSON.stringify(hostAddon)}),
+        importFileUrl: () => import(${JSON.stringify(`file://${hostAddon}`)}),
+        importSandbox: () => import(${JSON.stringify(sandboxAddon)}),
+      };
+      const results = {};
+      for (const [name, attempt] of Object.entries(attempts)) {
+        try { const loaded = await attempt(); results[name] = 'loaded ' + typeof loaded; }
+        catch (error) { results[name] = String(error && error.message); }
+      }
+      return { canExec: false, message: JSON.stringify(results) };`);
+    const results = JSON.parse(message) as Record<string, string>;
+    expect(results.require).toMatch(/require is not defined/);
+    expect(results.dlopen).toMatch(/process is not defined/);
+    expect(results.viaFunction).toMatch(/process is not defined|Cannot read properties of undefined/);
+    // V8's own refusal: the isolate has no module loader for dynamic imports (static ones fail the load).
+    for (const name of ['importHost', 'importFileUrl', 'importSandbox'])
+      expect(results[name], name).toBe('Not supported');
+    expect(message).not.toMatch(/loaded/);
+    // Nothing of the file made it into the task: no ELF header, no symbol of the addon.
+    expect(message).not.toMatch(/ELF|napi_|node_register/);
   });
 
   it('sees no bridge reference on the global object or the context', async () => {
@@ -154,6 +186,8 @@ describe('results are data, checked on the host', () => {
   ])('%s → an error outcome, no crash, no secret', async (_label, body) => {
     const outcome = await run(body);
     expect(outcome.kind).toBe('error');
+    // The task's own failure, answered by the runner: not a runner that crashed or refused the outcome.
+    if (outcome.kind === 'error') expect(outcome.error.code).not.toMatch(/^runner_/);
     expect(JSON.stringify(outcome)).not.toContain(SECRET);
   });
 });

@@ -145,9 +145,17 @@ describe('executables: create', () => {
       // elsewhere (test/engine/gvisor.test.ts runs gvisor executables on a deployment configured throughout).
       const { exe } = await waitForExe(w.token, res.body.data.id, (e) => e.state === 'error');
       expect(exe.stateReason).toBe('the gvisor sandbox runtime is not configured on this deployment');
+      // Read on the main app, which has no gVisor runner: the executable says its runtime is unavailable here.
+      expect(exe.sandboxRunner).toBe('unavailable');
     } finally {
       await extra.stop();
     }
+  });
+
+  it('a deployment with a bad gVisor runner setting does not start (rather than fail reads later)', async () => {
+    await expect(
+      startExtraApp({ TICKWORK_GVISOR_RUNNER: 'local', TICKWORK_GVISOR_POOL_SIZE: 'lots' }),
+    ).rejects.toThrow(/the app exited with 1/);
   });
 });
 

@@ -1,20 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { log } from '@/lib/log';
+import { CGROUP_PREFIX } from './leftovers';
 
 // Memory and CPU caps for one sandbox through a cgroup the runner makes for it (v2, or v1's memory and cpu
 // hierarchies), where this process may make one. The sandbox process joins it before it execs runsc, so runsc
 // and everything it starts are inside.
 
-const V2 = '/sys/fs/cgroup';
-const V1_MEMORY = '/sys/fs/cgroup/memory';
-const V1_CPU = '/sys/fs/cgroup/cpu';
 const PERIOD_US = 100_000;
+
+/** Where cgroups are made: the v2 hierarchy, or v1's memory and cpu hierarchies. */
+export type CgroupRoots = { v2: string; v1Memory: string; v1Cpu: string };
+export const CGROUP_ROOTS: CgroupRoots = {
+  v2: '/sys/fs/cgroup',
+  v1Memory: '/sys/fs/cgroup/memory',
+  v1Cpu: '/sys/fs/cgroup/cpu',
+};
 
 export type SandboxCgroup = {
   /** The files a process writes its pid into to join (`cgroup.procs` of each hierarchy). */
   procs: string[];
   remove(): void;
 };
+
+/** A cgroup made, or why none could be (the sandbox then runs without memory and CPU caps). */
+export type CgroupAttempt = { cgroup: SandboxCgroup; why?: undefined } | { cgroup: null; why: string };
 
 const writable = (dir: string) => {
   try {
@@ -25,14 +35,13 @@ const writable = (dir: string) => {
   }
 };
 
-function v2Usable(): boolean {
+const words = (file: string) => {
   try {
-    const controllers = fs.readFileSync(path.join(V2, 'cgroup.controllers'), 'utf8');
-    return /\bmemory\b/.test(controllers) && /\bcpu\b/.test(controllers) && writable(V2);
+    return fs.readFileSync(file, 'utf8').trim().split(/\s+/).filter(Boolean);
   } catch {
-    return false;
+    return null;
   }
-}
+};
 
 function removeDirs(dirs: string[]) {
   for (const dir of dirs) {
@@ -44,38 +53,109 @@ function removeDirs(dirs: string[]) {
   }
 }
 
-/** Makes the cgroup `name` capped at `memoryMb` and `cpus` cores, or answers null where none can be made. */
-export function makeCgroup(name: string, memoryMb: number, cpus: number): SandboxCgroup | null {
+/**
+ * Makes the directories and writes the files, in order; on any failure removes the directories it made and
+ * answers why. `files` are [path, content, optional] (an optional file that cannot be written is skipped).
+ */
+function make(dirs: string[], files: [string, string, boolean?][]): string | null {
+  const made: string[] = [];
+  try {
+    for (const dir of dirs) {
+      fs.mkdirSync(dir);
+      made.push(dir);
+    }
+    for (const [file, content, optional] of files) {
+      try {
+        fs.writeFileSync(file, content);
+      } catch (error) {
+        if (!optional) throw error;
+      }
+    }
+    return null;
+  } catch (error) {
+    removeDirs(made.reverse());
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    return `making its cgroup failed (${code} on ${path.basename((error as NodeJS.ErrnoException).path ?? '')})`;
+  }
+}
+
+/** Makes the cgroup `name` capped at `memoryMb` and `cpus` cores, or says why none can be made here. */
+export function makeCgroup(
+  name: string,
+  memoryMb: number,
+  cpus: number,
+  roots: CgroupRoots = CGROUP_ROOTS,
+): CgroupAttempt {
   const bytes = String(memoryMb * 1024 * 1024);
   const quota = String(Math.max(1000, Math.round(cpus * PERIOD_US)));
-  try {
-    if (v2Usable()) {
-      const dir = path.join(V2, name);
-      fs.mkdirSync(dir);
-      fs.writeFileSync(path.join(dir, 'memory.max'), bytes);
-      try {
-        fs.writeFileSync(path.join(dir, 'memory.swap.max'), '0');
-      } catch {
-        // no swap accounting on this kernel: nothing to cap
-      }
-      fs.writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`);
-      return { procs: [path.join(dir, 'cgroup.procs')], remove: () => removeDirs([dir]) };
-    }
-    if (writable(V1_MEMORY) && writable(V1_CPU)) {
-      const memory = path.join(V1_MEMORY, name);
-      const cpu = path.join(V1_CPU, name);
-      fs.mkdirSync(memory);
-      fs.mkdirSync(cpu);
-      fs.writeFileSync(path.join(memory, 'memory.limit_in_bytes'), bytes);
-      fs.writeFileSync(path.join(cpu, 'cpu.cfs_period_us'), String(PERIOD_US));
-      fs.writeFileSync(path.join(cpu, 'cpu.cfs_quota_us'), quota);
+  const controllers = words(path.join(roots.v2, 'cgroup.controllers'));
+  if (controllers) {
+    // v2: a child has memory.max and cpu.max only when its parent hands it those controllers (subtree_control).
+    const delegated = words(path.join(roots.v2, 'cgroup.subtree_control')) ?? [];
+    const missing = ['memory', 'cpu'].filter((c) => !delegated.includes(c));
+    if (missing.length > 0)
       return {
-        procs: [path.join(memory, 'cgroup.procs'), path.join(cpu, 'cgroup.procs')],
-        remove: () => removeDirs([memory, cpu]),
+        cgroup: null,
+        why: `${roots.v2}/cgroup.subtree_control does not enable ${missing.join(' and ')} for child cgroups`,
       };
-    }
-  } catch {
-    // not permitted here (a container without cgroup write access): the caller runs without
+    if (!writable(roots.v2)) return { cgroup: null, why: `${roots.v2} is not writable by this process` };
+    const dir = path.join(roots.v2, name);
+    const failed = make(
+      [dir],
+      [
+        [path.join(dir, 'memory.max'), bytes],
+        // no swap accounting on some kernels: nothing to cap there
+        [path.join(dir, 'memory.swap.max'), '0', true],
+        [path.join(dir, 'cpu.max'), `${quota} ${PERIOD_US}`],
+      ],
+    );
+    if (failed) return { cgroup: null, why: failed };
+    return { cgroup: { procs: [path.join(dir, 'cgroup.procs')], remove: () => removeDirs([dir]) } };
   }
-  return null;
+  if (!writable(roots.v1Memory) || !writable(roots.v1Cpu))
+    return { cgroup: null, why: 'no cgroup hierarchy with memory and cpu is writable by this process' };
+  const memory = path.join(roots.v1Memory, name);
+  const cpu = path.join(roots.v1Cpu, name);
+  const failed = make(
+    [memory, cpu],
+    [
+      [path.join(memory, 'memory.limit_in_bytes'), bytes],
+      [path.join(cpu, 'cpu.cfs_period_us'), String(PERIOD_US)],
+      [path.join(cpu, 'cpu.cfs_quota_us'), quota],
+    ],
+  );
+  if (failed) return { cgroup: null, why: failed };
+  return {
+    cgroup: {
+      procs: [path.join(memory, 'cgroup.procs'), path.join(cpu, 'cgroup.procs')],
+      remove: () => removeDirs([memory, cpu]),
+    },
+  };
+}
+
+let warned = false;
+
+/** Says once per process that sandboxes run without cgroup caps, and why. */
+export function warnUncapped(why: string): void {
+  if (warned) return;
+  warned = true;
+  log.warn(
+    { why },
+    'gVisor sandboxes run without cgroup memory and CPU caps: only the worker heap cap and the wall-time kill bound a run',
+  );
+}
+
+/**
+ * At startup: makes and removes a cgroup as a sandbox's would be made, and warns (once) when none can be made
+ * here. Answers why not, or null when sandboxes will be capped.
+ */
+export function checkCgroupCaps(
+  memoryMb: number,
+  cpus: number,
+  roots: CgroupRoots = CGROUP_ROOTS,
+): string | null {
+  const { cgroup, why } = makeCgroup(`${CGROUP_PREFIX}${process.pid}-probe`, memoryMb, cpus, roots);
+  cgroup?.remove();
+  if (why) warnUncapped(why);
+  return why ?? null;
 }

@@ -69,11 +69,14 @@ export function createGvisorRunner(config: GvisorConfig): GvisorRunner {
   let nextId = 1;
   let version: Promise<string> | null = null;
 
-  const acquire = async (): Promise<SandboxProcess | Error> =>
-    pool.acquire().catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
+  /** A sandbox for `owner` (an executable: a sandbox never serves two, see SandboxPool). */
+  const acquire = async (owner: string): Promise<SandboxProcess | Error> =>
+    pool
+      .acquire(owner)
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
 
   const runWith = async (input: TaskInput, host: TaskHost, limits: TaskLimits): Promise<TaskOutcome> => {
-    const sandbox = await acquire();
+    const sandbox = await acquire(input.execution.executableId);
     if (sandbox instanceof Error)
       return runnerFailure(
         input,
@@ -98,8 +101,8 @@ export function createGvisorRunner(config: GvisorConfig): GvisorRunner {
       );
       return version;
     },
-    async build({ checksum, source }) {
-      const sandbox = await acquire();
+    async build({ checksum, source, executableId }) {
+      const sandbox = await acquire(executableId);
       if (sandbox instanceof Error) {
         log.error({ err: sandbox }, 'no gVisor sandbox for a build');
         throw new Error('no gVisor sandbox could be started');

@@ -5,15 +5,24 @@ const RESTART_BACKOFF_MS = 1_000;
 
 /**
  * A warm pool of sandboxes: `size` kept started and ready, handed out one run at a time (more runs wait their
- * turn, first come first served). A sandbox goes back after its run unless it is to be recycled (it hit a
- * limit, broke the protocol or served `runsPerSandbox` runs); one that dies, busy or idle, is replaced. When
- * sandboxes cannot start, waiting runs are refused one per failed start rather than left waiting.
+ * turn, first come first served). A sandbox belongs to the first owner (an executable) it serves and serves no
+ * other afterwards: a run takes an idle sandbox of its own owner or a fresh one; where only other owners'
+ * sandboxes are idle, the longest idle of them is killed and a fresh one started in its place. A sandbox goes
+ * back after its run unless it is to be recycled (it hit a limit, broke the protocol or served `runsPerSandbox`
+ * runs); one that dies, busy or idle, is replaced. When sandboxes cannot start, waiting runs are refused one per
+ * failed start rather than left waiting.
  */
 export class SandboxPool {
   private idle: SandboxProcess[] = [];
   private busy = new Set<SandboxProcess>();
   private starting = 0;
-  private waiters: { resolve: (s: SandboxProcess) => void; reject: (e: Error) => void }[] = [];
+  /** The owner each sandbox has served (a fresh sandbox has none yet). */
+  private owners = new WeakMap<SandboxProcess, string>();
+  private waiters: {
+    owner: string;
+    resolve: (s: SandboxProcess) => void;
+    reject: (e: Error) => void;
+  }[] = [];
   private retryAt = 0;
   private closed = false;
 
@@ -51,15 +60,20 @@ export class SandboxPool {
     }
   }
 
-  acquire(): Promise<SandboxProcess> {
+  /** A sandbox for a run of `owner`: one that served only `owner` before, or a fresh one. */
+  acquire(owner: string): Promise<SandboxProcess> {
     // The longest idle first: its worker has had the most time to make its next isolate.
-    const ready = this.idle.shift();
-    if (ready) {
-      this.busy.add(ready);
-      return Promise.resolve(ready);
+    let at = this.idle.findIndex((s) => this.owners.get(s) === owner);
+    if (at < 0) at = this.idle.findIndex((s) => !this.owners.has(s));
+    if (at >= 0) {
+      const [ready] = this.idle.splice(at, 1) as [SandboxProcess];
+      return Promise.resolve(this.take(ready, owner));
     }
+    // Only other owners' sandboxes are idle (or none): unless enough fresh ones are starting for every waiting
+    // run, the longest idle gives its place to a fresh one.
+    if (this.starting <= this.waiters.length) this.idle.shift()?.kill();
     return new Promise((resolve, reject) => {
-      this.waiters.push({ resolve, reject });
+      this.waiters.push({ owner, resolve, reject });
       this.warm();
     });
   }
@@ -88,12 +102,24 @@ export class SandboxPool {
     for (const waiter of this.waiters.splice(0)) waiter.reject(new Error('the gVisor runner was closed'));
   }
 
+  private take(sandbox: SandboxProcess, owner: string): SandboxProcess {
+    this.owners.set(sandbox, owner);
+    this.busy.add(sandbox);
+    return sandbox;
+  }
+
+  /** A started or returned sandbox: to the first run that may have it, else idle (killed when others wait). */
   private hand(sandbox: SandboxProcess) {
     if (!sandbox.alive()) return;
-    const waiter = this.waiters.shift();
-    if (waiter) {
-      this.busy.add(sandbox);
-      waiter.resolve(sandbox);
+    const owner = this.owners.get(sandbox);
+    const at = this.waiters.findIndex((w) => owner === undefined || w.owner === owner);
+    if (at >= 0) {
+      const [waiter] = this.waiters.splice(at, 1);
+      if (waiter) waiter.resolve(this.take(sandbox, waiter.owner));
+    } else if (this.starting < this.waiters.length) {
+      // Runs of other owners wait, more than the fresh sandboxes starting: its place goes to a fresh one.
+      sandbox.kill();
+      this.warm();
     } else this.idle.push(sandbox);
   }
 

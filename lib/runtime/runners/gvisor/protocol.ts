@@ -1,3 +1,4 @@
+import { StringDecoder } from 'node:string_decoder';
 import type { TaskLimits } from '../../task-runner/limits';
 import type { HostFetchInit, TaskInput, TaskOutcome } from '../../task-types';
 
@@ -22,23 +23,37 @@ export type WorkerMessage =
   | { t: 'fetch'; id: number; url: string; init: HostFetchInit };
 
 /**
- * Splits a byte stream into lines and hands each parsed one on. A line over `maxLineBytes` (or one that is
- * not JSON) calls `onBad` and the rest of the stream is ignored: the other side is broken or hostile.
+ * Splits a byte stream into lines and hands each parsed one on. Bytes are decoded as UTF-8 across chunks (a
+ * character split between two chunks arrives whole). A line over `maxLineBytes` bytes (or one that is not JSON)
+ * calls `onBad` and the rest of the stream is ignored: the other side is broken or hostile. Chunks given as
+ * strings (a stream already decoding, the Daytona log socket) are taken as they are.
  */
 export function lineReader(
   maxLineBytes: number,
   onMessage: (message: unknown) => void,
   onBad: (why: string) => void,
 ) {
+  const decoder = new StringDecoder('utf8');
   let pending = '';
+  /** UTF-8 bytes of `pending` (counted per chunk, so a long line costs no re-counting). */
+  let pendingBytes = 0;
   let broken = false;
   return (chunk: Buffer | string) => {
     if (broken) return;
-    pending += chunk.toString();
-    let newline = pending.indexOf('\n');
+    const text = typeof chunk === 'string' ? chunk : decoder.write(chunk);
+    let start = 0;
+    let newline = text.indexOf('\n');
     while (newline >= 0) {
-      const line = pending.slice(0, newline);
-      pending = pending.slice(newline + 1);
+      const tail = text.slice(start, newline);
+      const line = pending + tail;
+      const bytes = pendingBytes + Buffer.byteLength(tail);
+      pending = '';
+      pendingBytes = 0;
+      if (bytes > maxLineBytes) {
+        broken = true;
+        onBad(`a message over ${maxLineBytes} bytes`);
+        return;
+      }
       try {
         onMessage(JSON.parse(line));
       } catch {
@@ -46,10 +61,16 @@ export function lineReader(
         onBad('a message that is not JSON');
         return;
       }
-      newline = pending.indexOf('\n');
+      if (broken) return;
+      start = newline + 1;
+      newline = text.indexOf('\n', start);
     }
-    if (pending.length > maxLineBytes) {
+    const rest = text.slice(start);
+    pending += rest;
+    pendingBytes += Buffer.byteLength(rest);
+    if (pendingBytes > maxLineBytes) {
       broken = true;
+      pending = '';
       onBad(`a message over ${maxLineBytes} bytes`);
     }
   };

@@ -44,9 +44,59 @@ export async function bundleWorker(appRoot: string): Promise<string> {
 }
 
 /**
- * Assembles the root once per content (the worker bundle, node and isolated-vm) under `rootDir` (default: the
- * system temp dir) and answers its path. Concurrent callers end with the same complete directory: each builds
- * aside and renames into place.
+ * What names a root: the worker bundle, node (its path, size, modification time and version: an upgrade in place
+ * makes a new root) and isolated-vm (its package.json and its addon's size and time: a rebuild makes a new root).
+ */
+export function rootKey(worker: string, node: string, ivmDir: string): string {
+  const identity = (file: string) => {
+    const stat = fs.statSync(file);
+    return `${file}:${stat.size}:${stat.mtimeMs}`;
+  };
+  return createHash('sha256')
+    .update(worker)
+    .update(identity(node))
+    .update(process.versions.node)
+    .update(fs.readFileSync(path.join(ivmDir, 'package.json')))
+    .update(identity(path.join(ivmDir, 'out', 'isolated_vm.node')))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+const uid = () => process.getuid?.() ?? 0;
+
+/** The default home of the roots: a directory of this user's own in the system temp dir. */
+export const defaultRootDir = () => path.join(os.tmpdir(), `tickwork-gvisor-${uid()}`);
+
+/**
+ * Makes sure `dir` is private to this user (a directory, not a link, owned by this user, no access for group or
+ * others; made with mode 0700 when missing), since what is in it runs as the sandbox's root. The default
+ * directory is made again when it is this user's but open to others; anything else is refused.
+ */
+export function privateDir(dir: string, remakeIfOpen: boolean): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = fs.lstatSync(dir);
+  const problem = !stat.isDirectory()
+    ? 'is not a directory'
+    : stat.uid !== uid()
+      ? 'is owned by another user'
+      : (stat.mode & 0o077) !== 0
+        ? `is open to other users (mode ${(stat.mode & 0o777).toString(8)})`
+        : null;
+  if (!problem) return;
+  if (remakeIfOpen && stat.isDirectory() && stat.uid === uid()) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.mkdirSync(dir, { mode: 0o700 });
+    return;
+  }
+  throw new Error(
+    `the gVisor root directory ${dir} ${problem}: it must be a directory of this user's, mode 0700`,
+  );
+}
+
+/**
+ * Assembles the root once per content (the worker bundle, node and isolated-vm) under `rootDir` (default: a
+ * private directory of this user's in the system temp dir) and answers its path. Concurrent callers end with the
+ * same complete directory: each builds aside and renames into place.
  */
 export async function sandboxRoot(rootDir: string | null, appRoot = process.cwd()): Promise<string> {
   const worker = await bundleWorker(appRoot);
@@ -56,14 +106,9 @@ export async function sandboxRoot(rootDir: string | null, appRoot = process.cwd(
   );
   const addon = path.join(ivmDir, 'out', 'isolated_vm.node');
   const node = fs.realpathSync(process.execPath);
-  const key = createHash('sha256')
-    .update(worker)
-    .update(node)
-    .update(fs.readFileSync(path.join(ivmDir, 'package.json')))
-    .digest('hex')
-    .slice(0, 16);
-  const base = rootDir ?? path.join(os.tmpdir(), 'tickwork-gvisor');
-  const root = path.join(base, key);
+  const base = rootDir ?? defaultRootDir();
+  privateDir(base, rootDir === null);
+  const root = path.join(base, rootKey(worker, node, ivmDir));
   if (fs.existsSync(path.join(root, 'runner', 'worker.js'))) return root;
 
   const aside = `${root}.${process.pid}.${Date.now()}`;

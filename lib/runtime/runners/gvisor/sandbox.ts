@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makeCgroup, type SandboxCgroup } from './cgroup';
+import { makeCgroup, warnUncapped } from './cgroup';
 import type { GvisorConfig } from './config';
 import { CGROUP_PREFIX, SCRATCH_PREFIX } from './leftovers';
 import { type HostMessage, line, lineReader, type WorkerMessage } from './protocol';
@@ -61,7 +61,8 @@ export function startSandbox(
   entry = WORKER_ENTRY,
 ): Promise<SandboxProcess> {
   const id = `${CGROUP_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`;
-  const cgroup: SandboxCgroup | null = makeCgroup(id, config.memoryMb, config.cpus);
+  const { cgroup, why } = makeCgroup(id, config.memoryMb, config.cpus);
+  if (why) warnUncapped(why);
   // The shell joins the cgroup, then becomes runsc: everything runsc starts is inside from the first instant.
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), `${SCRATCH_PREFIX}${process.pid}-`));
   const cleanUp = () => {

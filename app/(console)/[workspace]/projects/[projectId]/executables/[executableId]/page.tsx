@@ -410,7 +410,9 @@ export default async function ExecutablePage({
                 {executable.sandboxRuntime}
                 <span className="text-muted-foreground">
                   {' '}
-                  · runs on the {runnerLabel(executable.sandboxRunner)}
+                  {executable.sandboxRunner === 'unavailable'
+                    ? '· not available on this deployment (its runs fail)'
+                    : `· runs on the ${runnerLabel(executable.sandboxRunner)}`}
                 </span>
               </span>
             </Detail>
