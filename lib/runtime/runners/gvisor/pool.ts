@@ -7,7 +7,9 @@ const RESTART_BACKOFF_MS = 1_000;
  * A warm pool of sandboxes: `size` kept started and ready, handed out one run at a time (more runs wait their
  * turn, first come first served). A sandbox belongs to the first owner (an executable) it serves and serves no
  * other afterwards: a run takes an idle sandbox of its own owner or a fresh one; where only other owners'
- * sandboxes are idle, the longest idle of them is killed and a fresh one started in its place. A sandbox goes
+ * sandboxes are idle, the longest idle of them is killed and a fresh one started in its place. Whenever a fresh
+ * sandbox is taken, another is started ahead (in the place of the longest idle one when the pool is full), so the
+ * next new owner's run finds one ready. A sandbox goes
  * back after its run unless it is to be recycled (it hit a limit, broke the protocol or served `runsPerSandbox`
  * runs); one that dies, busy or idle, is replaced. When sandboxes cannot start, waiting runs are refused one per
  * failed start rather than left waiting.
@@ -103,9 +105,26 @@ export class SandboxPool {
   }
 
   private take(sandbox: SandboxProcess, owner: string): SandboxProcess {
+    const fresh = !this.owners.has(sandbox);
     this.owners.set(sandbox, owner);
     this.busy.add(sandbox);
+    if (fresh) this.keepOneFresh();
     return sandbox;
+  }
+
+  /**
+   * Keeps a fresh sandbox ready (or starting) for the next executable that has none of its own: when the pool is
+   * full, the longest idle of the others' sandboxes gives its place. Runs of many executables then start warm
+   * rather than waiting for a cold start; a pool of one has no room for it.
+   */
+  private keepOneFresh() {
+    if (this.starting > 0 || this.idle.some((s) => !this.owners.has(s))) return;
+    if (this.idle.length + this.busy.size >= this.size) {
+      const victim = this.idle.shift();
+      if (!victim) return;
+      victim.kill();
+    }
+    this.warm();
   }
 
   /** A started or returned sandbox: to the first run that may have it, else idle (killed when others wait). */
