@@ -209,7 +209,7 @@ describe('low balance', () => {
   });
 });
 
-describe('an executable\'s own rule', () => {
+describe("an executable's own rule", () => {
   it('disabled, turns its kind off for the executable: the enabled project default does not come back', async () => {
     const db = testDb();
     const { projectId } = await freshProject();

@@ -91,7 +91,8 @@ describe('reconcileSubmissions', () => {
     await asUnknownSubmission(second);
     const soon = Date.now();
     const dueAt = (id: string, hours: number) =>
-      testDb().$sql`update executions set reconcile_at = ${new Date(soon + hours * 3_600_000).toISOString()} where id = ${id}`;
+      testDb()
+        .$sql`update executions set reconcile_at = ${new Date(soon + hours * 3_600_000).toISOString()} where id = ${id}`;
     await dueAt(first.id, 1);
     await dueAt(second.id, 3);
     const mine = async () =>
