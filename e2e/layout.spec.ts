@@ -81,6 +81,32 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
   // A Safe to walk the Zodiac Roles wizard with, up to its Calls to allow step.
   const safe = await deploySafe([wallet.address], 1);
 
+  // a notification channel whose test failed (the stack has no SMTP server), so its deliveries show an attempt
+  await page.goto(`${project}/notifications`);
+  await openDialog(page, 'New channel');
+  await page.getByLabel('Kind').selectOption('email');
+  await page.getByLabel('Name').fill('On-call email');
+  await page.getByLabel('Recipients').fill('oncall@example.com, ops@example.com');
+  await page.getByRole('button', { name: 'Create channel' }).click();
+  const channelRow = page.getByTestId('channel-row').filter({ hasText: 'On-call email' });
+  await channelRow.getByRole('button', { name: 'Send a test to On-call email' }).click();
+  await expect(page.getByText('Test queued for On-call email')).toBeVisible();
+  await channelRow.getByRole('link', { name: 'Deliveries' }).click();
+  await expect(page.getByTestId('delivery-attempt').first()).toBeVisible({ timeout: 30_000 });
+  const channel = new URL(page.url()).pathname;
+
+  // the project default "execution failed" notifies it: the failing run below opens an incident whose
+  // notification and its attempts show on the Alerts tab and the executable page
+  await page.goto(`${project}/alerts`);
+  const failedRule = page.getByTestId('alert-rules').locator('tr[data-kind="execution_failed"]');
+  await expect(async () => {
+    await failedRule.getByRole('button', { name: 'Set up' }).click({ timeout: 2_000 });
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await page.getByRole('dialog').getByLabel('On-call email').check();
+  await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+  await expect(failedRule).toContainText('On-call email');
+
   await tabs.getByRole('link', { name: 'Executables' }).click();
   await openDialog(page, 'New executable');
   const dialog = page.getByRole('dialog');
@@ -111,20 +137,11 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(rows).toHaveCount(3);
   await expect(rows.first().getByTestId('execution-status')).toHaveText('failed', { timeout: 30_000 });
-
-  // a notification channel whose test failed (the stack has no SMTP server), so its deliveries show an attempt
-  await page.goto(`${project}/notifications`);
-  await openDialog(page, 'New channel');
-  await page.getByLabel('Kind').selectOption('email');
-  await page.getByLabel('Name').fill('On-call email');
-  await page.getByLabel('Recipients').fill('oncall@example.com, ops@example.com');
-  await page.getByRole('button', { name: 'Create channel' }).click();
-  const channelRow = page.getByTestId('channel-row').filter({ hasText: 'On-call email' });
-  await channelRow.getByRole('button', { name: 'Send a test to On-call email' }).click();
-  await expect(page.getByText('Test queued for On-call email')).toBeVisible();
-  await channelRow.getByRole('link', { name: 'Deliveries' }).click();
-  await expect(page.getByTestId('delivery-attempt').first()).toBeVisible({ timeout: 30_000 });
-  const channel = new URL(page.url()).pathname;
+  const incidentAttempt = page.getByTestId('incident-notification').getByTestId('delivery-attempt');
+  await expect(async () => {
+    await page.reload();
+    await expect(incidentAttempt.first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
 
   // a teammate invited by address, so the members page shows its pending invitation too
   await page.goto(`${ws}/settings/members`);

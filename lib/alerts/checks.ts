@@ -19,12 +19,18 @@ async function rulesOfKind(db: DbOrTx, kind: AlertKind): Promise<Rules> {
   return db.select().from(alertRules).where(eq(alertRules.kind, kind));
 }
 
-/** The rule in force of `kind` for the executable among `rules` (all of that kind), if enabled. */
+/**
+ * The rule in force of `kind` for the executable among `rules` (all of that kind, disabled ones included: an
+ * executable's own disabled rule turns the kind off for it, the default does not come back), if enabled.
+ */
 const ruleFor = (rules: Rules, projectId: string, executableId: string) =>
   pickInForce(
     rules.filter((r) => r.projectId === projectId),
     executableId,
   )[0];
+
+/** The projects with an enabled rule among `rules` (the only ones a check has to look at). */
+const projectsOf = (rules: Rules) => [...new Set(rules.filter((r) => r.enabled).map((r) => r.projectId))];
 
 /** Open incidents of `kind` opened before `now` (a check never resolves one opened after it looked). */
 async function openIncidentsOf(db: DbOrTx, kind: AlertKind, now: Date) {
@@ -65,13 +71,16 @@ const exeUrl = (db: DbOrTx, e: { workspaceId: string; projectId: string; id: str
  * holds (a run succeeded, or the executable is paused).
  */
 export async function checkDeadMan(db: DbOrTx, now = new Date()): Promise<string[]> {
-  const rules = (await rulesOfKind(db, 'dead_man')).filter((r) => r.enabled);
+  const rules = await rulesOfKind(db, 'dead_man');
   const firing = new Set<string>();
   const changed: string[] = [];
-  const projectIds = [...new Set(rules.map((r) => r.projectId))];
+  const projectIds = projectsOf(rules);
   if (projectIds.length > 0) {
+    // Written out qualified: drizzle renders a column straight inside a selected sql field unqualified ("id"),
+    // which inside these subqueries would name the execution's own id.
+    const exeId = sql.raw('"executables"."id"');
     const lastSuccess = sql`(select max(x.finished_at) from ${executions} x
-       where x.executable_id = ${executables.id} and x.status in ('confirmed', 'skipped') and x.trigger <> 'simulate')`;
+       where x.executable_id = ${exeId} and x.status in ('confirmed', 'skipped') and x.trigger <> 'simulate')`;
     const rows = await db
       .select({
         id: executables.id,
@@ -82,7 +91,7 @@ export async function checkDeadMan(db: DbOrTx, now = new Date()): Promise<string
         dueMs: sql<number | null>`(extract(epoch from least(
           case when ${executables.nextRunAt} > coalesce(${lastSuccess}, '-infinity') then ${executables.nextRunAt} end,
           (select min(x.scheduled_at) from ${executions} x
-            where x.executable_id = ${executables.id} and x.trigger = 'schedule'
+            where x.executable_id = ${exeId} and x.trigger = 'schedule'
               and x.scheduled_at > coalesce(${lastSuccess}, '-infinity')))) * 1000)::float8`,
         lastSuccessMs: sql<number | null>`(extract(epoch from ${lastSuccess}) * 1000)::float8`,
       })
@@ -137,10 +146,10 @@ export async function checkDeadMan(db: DbOrTx, now = new Date()): Promise<string
 
 /** Executions stuck in `submitted_unknown` longer than the rule's `olderThanSeconds`; resolved once reconciled. */
 export async function checkSubmittedUnknown(db: DbOrTx, now = new Date()): Promise<string[]> {
-  const rules = (await rulesOfKind(db, 'submitted_unknown')).filter((r) => r.enabled);
+  const rules = await rulesOfKind(db, 'submitted_unknown');
   const firing = new Set<string>();
   const changed: string[] = [];
-  const projectIds = [...new Set(rules.map((r) => r.projectId))];
+  const projectIds = projectsOf(rules);
   if (projectIds.length > 0) {
     const stuck = await db
       .select({
@@ -206,39 +215,43 @@ export type BalanceReader = (
 /**
  * Low balance: for executables paying their own gas (`self`: the sending key account; `self-funded`: the
  * account itself), the payer's native balance below the rule's `belowWei` (subject: the profile). A profile is
- * read at most once per `BALANCE_EVERY_MS`; a balance that cannot be read changes nothing.
+ * read at most once per `BALANCE_EVERY_MS`; a balance that cannot be read changes nothing. Resolves when the
+ * account is topped up, or when the rule no longer applies to any executable paying from the profile (the rule
+ * disabled or deleted, the executables no longer paying their own gas, deleted or moved to another profile).
  */
 export async function checkLowBalance(
   db: DbOrTx,
   now = new Date(),
   opts: { read?: BalanceReader; everyMs?: number } = {},
 ): Promise<string[]> {
-  const rules = (await rulesOfKind(db, 'low_balance')).filter((r) => r.enabled);
-  const projectIds = [...new Set(rules.map((r) => r.projectId))];
-  if (projectIds.length === 0) return [];
-  const rows = await db
-    .select({
-      id: executables.id,
-      workspaceId: executables.workspaceId,
-      projectId: executables.projectId,
-      gasMode: executables.gasMode,
-      profileId: profiles.id,
-      profileName: profiles.name,
-      chainId: profiles.chainId,
-      address: profiles.address,
-      executor: profiles.executor,
-    })
-    .from(executables)
-    .innerJoin(profiles, eq(profiles.id, executables.profileId))
-    .where(
-      and(
-        inArray(executables.projectId, projectIds),
-        inArray(executables.gasMode, ['self', 'self-funded']),
-        inArray(executables.state, ['active', 'paused']),
-        isNull(executables.deletedAt),
-      ),
-    );
-  // (rule, profile) pairs to look at, once each
+  const rules = await rulesOfKind(db, 'low_balance');
+  const projectIds = projectsOf(rules);
+  const rows =
+    projectIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: executables.id,
+            workspaceId: executables.workspaceId,
+            projectId: executables.projectId,
+            gasMode: executables.gasMode,
+            profileId: profiles.id,
+            profileName: profiles.name,
+            chainId: profiles.chainId,
+            address: profiles.address,
+            executor: profiles.executor,
+          })
+          .from(executables)
+          .innerJoin(profiles, eq(profiles.id, executables.profileId))
+          .where(
+            and(
+              inArray(executables.projectId, projectIds),
+              inArray(executables.gasMode, ['self', 'self-funded']),
+              inArray(executables.state, ['active', 'paused']),
+              isNull(executables.deletedAt),
+            ),
+          );
+  // (rule, profile) pairs to look at, once each; their open incidents stay open until a read says otherwise
   const pairs = new Map<string, { rule: AlertRuleRow; row: (typeof rows)[number]; payer: string }>();
   for (const row of rows) {
     const rule = ruleFor(rules, row.projectId, row.id);
@@ -246,16 +259,22 @@ export async function checkLowBalance(
     const payer = row.gasMode === 'self' ? (row.executor ?? row.address) : row.address;
     pairs.set(`${rule.id} ${row.profileId}`, { rule, row, payer });
   }
+  const changed = await resolveCleared(
+    db,
+    'low_balance',
+    new Set(pairs.keys()),
+    now,
+    () => 'The rule no longer applies to an executable paying its own gas from this profile.',
+  );
   const everyMs = opts.everyMs ?? BALANCE_EVERY_MS;
   const due = [...pairs.values()].filter(
     (p) => now.getTime() - (balanceReadAt.get(p.row.profileId) ?? 0) >= everyMs,
   );
-  if (due.length === 0) return [];
+  if (due.length === 0) return changed;
   for (const p of due) balanceReadAt.set(p.row.profileId, now.getTime());
   const balances = await (opts.read ?? readBalances)(
     due.map((p) => ({ chainId: p.row.chainId, address: p.payer })),
   );
-  const changed: string[] = [];
   for (const { rule, row, payer } of due) {
     const balance = balances.get(balanceKey({ chainId: row.chainId, address: payer }));
     if (!balance) continue;

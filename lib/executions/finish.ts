@@ -43,14 +43,22 @@ export type Ending = {
   claimedAt?: Date;
   /** The calls the run returned, for an onFail callback after a failed simulation (see callbacks.ts). */
   calls?: PlannedCall[];
+  /**
+   * The reconciler's ending of a `submitted_unknown` submission (reconcile.ts): the transition is out of
+   * submitted_unknown instead of an unfinished status, `finishedAt` stays when the run ended as unknown, the
+   * reconciler's next look is cleared, and usage is not metered again (it was when the run ended as unknown).
+   */
+  reconciled?: true;
 };
 
 /**
  * Ends an execution in one transaction: its final status and figures, the workspace's usage counters (once:
- * only the transition out of an unfinished status counts), and the storage: `commit` writes the run's object
+ * only the transition out of an unfinished status counts), its alerts (the outbox rows of the incidents it
+ * opens or resolves), and the storage: `commit` writes the run's object
  * (version + 1) when it changed; either way the run's lock is released (unless a fenced ending found its claim
  * taken over: see `Ending.claimedAt`). An ending that calls for a callback the release defines marks it pending
- * in the same transaction, and queues its job once committed (callbacks.ts).
+ * in the same transaction, and queues its job once committed (callbacks.ts). The one path by which an execution
+ * reaches a final status, the reconciler's endings of unknown submissions included (`Ending.reconciled`).
  */
 export async function finishExecution(
   db: DbOrTx,
@@ -77,12 +85,16 @@ export async function finishExecution(
         ...(ending.reconcileAt && { reconcileAt: ending.reconcileAt }),
         ...(ending.usage && ending.usage),
         ...(snapshot && { storageSnapshot: snapshot }),
-        finishedAt: new Date(),
+        ...(ending.reconciled
+          ? { reconcileAt: null, finishedAt: sql`coalesce(${executions.finishedAt}, now())` }
+          : { finishedAt: new Date() }),
       })
       .where(
         and(
           eq(executions.id, executionId),
-          notInArray(executions.status, [...FINAL_STATUSES]),
+          ending.reconciled
+            ? eq(executions.status, 'submitted_unknown')
+            : notInArray(executions.status, [...FINAL_STATUSES]),
           ending.claimedAt ? eq(executions.startedAt, ending.claimedAt) : undefined,
         ),
       )
@@ -99,13 +111,17 @@ export async function finishExecution(
         dryRun: executions.dryRun,
         txHash: executions.txHash,
       });
-    if (ended) await meterExecution(tx, ended.workspaceId, ended);
+    if (ended && !ending.reconciled) await meterExecution(tx, ended.workspaceId, ended);
     if (ended) incidents = await evaluateFinishedExecution(tx, { ...ended, ...ending, id: executionId });
     if (storage && (ended || !ending.claimedAt))
       await releaseStorage(tx, storage.executableId, executionId, storage.commit);
     return { ended, callback: ended ? await scheduleCallback(tx, executionId, ended, ending) : false };
   });
-  if (ended) observeFinished({ ...ended, status: ending.status }, ended.finishedAt ?? new Date());
+  if (ended)
+    observeFinished(
+      { ...ended, status: ending.status },
+      ending.reconciled ? new Date() : (ended.finishedAt ?? new Date()),
+    );
   if (callback) await queueCallback(executionId);
   afterIncidentCommit(db, incidents);
   return Boolean(ended);

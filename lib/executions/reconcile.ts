@@ -5,10 +5,9 @@ import { receiptReader } from '@/lib/chains/submitters';
 import { submissionHash } from '@/lib/chains/submitters/types';
 import { publicClientFor } from '@/lib/profiles/chain';
 import { keyAccountOf } from '@/lib/profiles/key-account';
-import { pendingCallback, queueCallback } from './callbacks';
 import { receiptEnding } from './confirm';
 import { loadRunContext } from './context';
-import { failed } from './finish';
+import { type Ending, failed, finishExecution } from './finish';
 
 /** Submissions looked at per scheduler tick; each costs one or two RPC calls. */
 const BATCH = 20;
@@ -18,13 +17,15 @@ const LOOK_MS = 2_000;
 const MAX_GAP_MS = 60 * 60 * 1000;
 const GIVE_UP_MS = 24 * 60 * 60 * 1000;
 
-type Look = { resolved: true; set: Partial<typeof executions.$inferInsert> } | { resolved: false };
+type Look = { resolved: true; ending: Ending } | { resolved: false };
 
 /**
  * Resolves submissions whose receipt did not come in time (`submitted_unknown`, due for a look): a receipt
- * found later ends them confirmed or failed (with their callback pending, when the release defines it); a nonce the account has since used for another transaction
- * ends them failed (`transaction_dropped`); otherwise they are looked at again later, ever more rarely, for a
- * day. Usage was counted when they ended as unknown, so nothing is metered twice. Answers the resolved ids.
+ * found later ends them confirmed or failed; a nonce the account has since used for another transaction ends them failed
+ * (`transaction_dropped`); otherwise they are looked at again later, ever more rarely, for a day. An ending goes
+ * through `finishExecution` like any other (alerts, metrics, callback), conditioned on the row still being
+ * submitted_unknown; usage was counted when they ended as unknown, so nothing is metered twice. Answers the
+ * resolved ids.
  */
 export async function reconcileSubmissions(db: Db, now = new Date()): Promise<string[]> {
   const due = await db
@@ -36,22 +37,18 @@ export async function reconcileSubmissions(db: Db, now = new Date()): Promise<st
   const resolved: string[] = [];
   for (const { id, finishedAt } of due) {
     const look = await lookFor(db, id);
-    const age = now.getTime() - (finishedAt ?? now).getTime();
-    const set = look.resolved
-      ? { ...look.set, reconcileAt: null }
-      : {
-          reconcileAt:
-            age > GIVE_UP_MS ? null : new Date(now.getTime() + Math.min(Math.max(age, 30_000), MAX_GAP_MS)),
-        };
-    const [updated] = await db
-      .update(executions)
-      .set(set)
-      .where(and(eq(executions.id, id), eq(executions.status, 'submitted_unknown')))
-      .returning({ id: executions.id });
-    if (updated && look.resolved) {
-      resolved.push(id);
-      if (look.set.callback) await queueCallback(id);
+    if (look.resolved) {
+      if (await finishExecution(db, id, { ...look.ending, reconciled: true })) resolved.push(id);
+      continue;
     }
+    const age = now.getTime() - (finishedAt ?? now).getTime();
+    await db
+      .update(executions)
+      .set({
+        reconcileAt:
+          age > GIVE_UP_MS ? null : new Date(now.getTime() + Math.min(Math.max(age, 30_000), MAX_GAP_MS)),
+      })
+      .where(and(eq(executions.id, id), eq(executions.status, 'submitted_unknown')));
   }
   return resolved;
 }
@@ -73,27 +70,9 @@ async function lookFor(db: Db, executionId: string): Promise<Look> {
     );
     const receipt = await submitter.confirm(hash, LOOK_MS);
     if (receipt.status !== 'unknown') {
-      const { status, error, txHash, gasUsed, effectiveGasPrice, blockNumber } = receiptEnding(receipt);
-      // Set with the status (the update is conditioned on submitted_unknown), as finishExecution does.
-      const callback = await pendingCallback(
-        db,
-        ctx.execution.functionId,
-        { status, error, txHash },
-        ctx.execution.dryRun,
-      );
+      const ending = receiptEnding(receipt);
       // `error: null` clears the receipt_timeout the run ended with: a confirmation has no error.
-      return {
-        resolved: true,
-        set: {
-          status,
-          error: error ?? null,
-          txHash,
-          gasUsed,
-          effectiveGasPrice,
-          blockNumber,
-          ...(callback && { callback }),
-        },
-      };
+      return { resolved: true, ending: { ...ending, error: ending.error ?? null } };
     }
     // A transaction whose nonce went elsewhere can never be mined (a user operation's nonce is not the EOA's).
     if (nonce === null || userOpHash) return { resolved: false };
@@ -102,11 +81,13 @@ async function lookFor(db: Db, executionId: string): Promise<Look> {
       blockTag: 'latest',
     });
     if (used <= nonce) return { resolved: false };
-    const { status, error } = failed(
-      'transaction_dropped',
-      `${hash} was never mined: the account used nonce ${nonce} for another transaction`,
-    );
-    return { resolved: true, set: { status, error } };
+    return {
+      resolved: true,
+      ending: failed(
+        'transaction_dropped',
+        `${hash} was never mined: the account used nonce ${nonce} for another transaction`,
+      ),
+    };
   } catch {
     // no submitter for the profile any more (SubmissionError), or the chain did not answer: look again later
     return { resolved: false };

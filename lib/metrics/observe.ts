@@ -56,6 +56,18 @@ export function observeSandboxRun(runner: string, outcome: TaskOutcome) {
   });
 }
 
+/**
+ * A request of the platform's own chain client (publicClientFor) left for the node: counts its JSON-RPC calls (a
+ * batch of n counts n).
+ */
+export function observePlatformRpc(chainId: number, body: unknown) {
+  quietly(() => {
+    const calls =
+      typeof body === 'string' && body.startsWith('[') ? (JSON.parse(body) as unknown[]).length : 1;
+    metrics().platformRpcRequests.inc({ chain: String(chainId) }, calls);
+  });
+}
+
 /** An answer of the executable webhook door. */
 export function observeWebhookAnswer(status: number) {
   quietly(() => metrics().webhookDoorAnswers.inc({ code: String(status) }));

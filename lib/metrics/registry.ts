@@ -43,6 +43,12 @@ function build() {
       help: 'Chain requests made by tasks',
       registers,
     }),
+    platformRpcRequests: new Counter({
+      name: 'tickwork_platform_rpc_requests_total',
+      help: "JSON-RPC calls the platform's own chain clients sent (submissions, receipts, nonces, balances), by chain",
+      labelNames: ['chain'] as const,
+      registers,
+    }),
     taskFetchRequests: new Counter({
       name: 'tickwork_task_fetch_requests_total',
       help: 'HTTP requests made by tasks',

@@ -9,6 +9,7 @@ import {
   type Transport,
 } from 'viem';
 import { type ChainConfig, findChain } from '@/lib/chains/config';
+import { observePlatformRpc } from '@/lib/metrics/observe';
 
 /** How long a profile read waits for the chain before it answers `balance: null`. */
 export const BALANCE_TIMEOUT_MS = 1_500;
@@ -24,7 +25,8 @@ export const viemChain = (config: ChainConfig): Chain =>
 const clients = new Map<string, PublicClient<Transport, Chain>>();
 
 /**
- * A read client per enabled chain (JSON-RPC batching on, so a page of balances is one request per chain).
+ * A read client per enabled chain (JSON-RPC batching on, so a page of balances is one request per chain); its
+ * calls are counted in `tickwork_platform_rpc_requests_total`.
  * Receipts are polled every 250 ms: local chains mine at once and real ones are not hurried by a slower poll.
  */
 export function publicClientFor(config: ChainConfig, opts: { timeoutMs?: number } = {}) {
@@ -36,6 +38,7 @@ export function publicClientFor(config: ChainConfig, opts: { timeoutMs?: number 
       pollingInterval: 250,
       transport: http(config.rpcUrl, {
         batch: true,
+        onFetchRequest: (_request, init) => observePlatformRpc(config.chainId, init.body),
         ...(opts.timeoutMs !== undefined && { timeout: opts.timeoutMs, retryCount: 0 }),
       }),
     });

@@ -12,6 +12,7 @@ import { waitUntil } from '../support/faults';
 import { type Actor, newProject, newWorkspace, uniq } from '../support/fixtures';
 import { api } from '../support/http';
 import { mailHeader, startHttpReceiver, startSmtpReceiver } from '../support/notify-receivers';
+import { runnableExe, runToEnd, runWorld } from '../support/runs';
 import { useTarget } from '../support/target';
 
 let http: Awaited<ReturnType<typeof startHttpReceiver>>;
@@ -60,15 +61,20 @@ async function sendTest(channelId: string): Promise<string> {
   return res.body.data.id;
 }
 
-const deliveries = async (channelId: string) => {
-  const res = await api(`/api/v1/channels/${channelId}/deliveries`, { token: owner.token });
+const deliveries = async (channelId: string, token = owner.token) => {
+  const res = await api(`/api/v1/channels/${channelId}/deliveries`, { token });
   expect(res.status, res.text).toBe(200);
   return res.body.data as any[];
 };
 
-const settled = (channelId: string, notificationId: string, state: 'delivered' | 'failed' = 'delivered') =>
+const settled = (
+  channelId: string,
+  notificationId: string,
+  state: 'delivered' | 'failed' = 'delivered',
+  token = owner.token,
+) =>
   waitUntil(`${notificationId} ${state}`, async () => {
-    const d = (await deliveries(channelId)).find((x) => x.id === notificationId);
+    const d = (await deliveries(channelId, token)).find((x) => x.id === notificationId);
     return d && d.state !== 'pending' ? d : null;
   }).then((d) => {
     expect(d.state, JSON.stringify(d)).toBe(state);
@@ -240,6 +246,69 @@ describe('notification delivery', () => {
     expect(http.at(path)).toHaveLength(20);
     expect(all.some((d: any) => d.state === 'failed')).toBe(false);
   });
+
+  it('nothing is lost when the app is killed between a failing run and the delivery of its alert: sent once after a restart', async () => {
+    const w = await runWorld();
+    const path = `/killed/${uniq()}`;
+    const res = await api('/api/v1/channels', {
+      method: 'POST',
+      token: w.token,
+      body: { projectId: w.projectId, kind: 'webhook', name: `ch-${uniq()}`, url: `${http.url}${path}` },
+    });
+    expect(res.status, res.text).toBe(201);
+    const channelId = res.body.data.id;
+    const exe = await runnableExe(
+      w,
+      `export default { __tickworkTask: 1, run: async () => { throw new Error('the oracle is down'); } };\n`,
+    );
+    const rule = await api('/api/v1/alert-rules', {
+      method: 'POST',
+      token: w.token,
+      body: {
+        projectId: w.projectId,
+        executableId: exe.id,
+        kind: 'execution_failed',
+        channelIds: [channelId],
+      },
+    });
+    expect(rule.status, rule.text).toBe(201);
+    const db: Db = createDb(stack.databaseUrl, 2);
+    // The channel row locked against delivery (a claim takes it FOR UPDATE) but not against the outbox insert
+    // (a foreign key takes FOR KEY SHARE): the run's ending commits with its outbox row, its delivery waits.
+    const lock = await db.$sql.reserve();
+    try {
+      await lock`begin`;
+      await lock`select id from notification_channels where id = ${channelId} for no key update`;
+      const run = await runToEnd(w.token, exe.id);
+      expect(run.execution.status).toBe('failed');
+      const [owed] = await db.$sql`
+        select o.id, o.state, o.event from notification_outbox o join alert_incidents i on i.id = o.incident_id
+         where o.channel_id = ${channelId} and i.rule_id = ${rule.body.data.id}`;
+      expect(owed).toMatchObject({ state: 'pending', event: 'fired' });
+      // the app's delivery of it is under way, waiting for the channel
+      await waitUntil('a delivery waiting for the channel', async () => {
+        const [waiting] = await db.$sql`
+          select count(*)::int as n from pg_stat_activity
+           where wait_event_type = 'Lock' and query ilike '%notification_channels%'`;
+        return waiting.n > 0 ? true : null;
+      });
+      await stack.app().kill('SIGKILL');
+      await lock`commit`;
+      expect(http.at(path)).toEqual([]);
+
+      await stack.restartApp();
+      await settled(channelId, owed.id, 'delivered', w.token);
+      const sent = http.at(path);
+      expect(sent.map((r) => [r.json.id, r.json.event])).toEqual([[owed.id, 'fired']]);
+      expect(sent[0].json.message.facts.Execution).toBe(run.execution.id);
+      const [delivered] = await deliveries(channelId, w.token);
+      expect(delivered.attempts.map((a: any) => [a.attempt, a.ok, a.responseCode])).toEqual([[1, true, 200]]);
+    } finally {
+      await lock`rollback`.catch(() => {}); // committed already unless the test failed first
+      lock.release();
+      await db.$sql.end({ timeout: 5 });
+    }
+  }, 120_000);
 
   it('nothing is lost when the app is down: rows written meanwhile are delivered after a restart; the Inngest function delivers one row once', async () => {
     const path = `/restart/${uniq()}`;

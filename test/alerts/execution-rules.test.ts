@@ -1,9 +1,17 @@
 // Execution-driven alerts, end to end on the app: a task that fails, then succeeds. execution_failed and
 // consecutive_failures fire once per incident (a second failure while open adds no incident and no outbox
-// row) and resolve once at the next success; an executable's own rule replaces the project default.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { incidentsOf, outboxOf, seedChannel } from '../support/alerts';
+// row) and resolve once at the next success; an executable's own rule replaces the project default. Their
+// channels are webhooks to a local HTTP receiver: one `fired` and one `resolved` message arrive per incident.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type HttpReceiver,
+  incidentsOf,
+  outboxOf,
+  receivedPerIncident,
+  receiverChannel,
+} from '../support/alerts';
 import { api } from '../support/http';
+import { startHttpReceiver } from '../support/notify-receivers';
 import { type RunWorld, runnableExe, runToEnd, runWorld } from '../support/runs';
 
 const FLAKY = `export default { __tickworkTask: 1, run: async (ctx) => {
@@ -14,9 +22,11 @@ const FLAKY = `export default { __tickworkTask: 1, run: async (ctx) => {
 const HOURLY = { trigger: { type: 'interval', intervalMs: 3_600_000 }, args: '{"fail":true}' };
 
 let w: RunWorld;
+let http: HttpReceiver;
 beforeAll(async () => {
-  w = await runWorld();
+  [w, http] = await Promise.all([runWorld(), startHttpReceiver()]);
 }, 60_000);
+afterAll(() => http?.close());
 
 const rule = async (body: Record<string, unknown>) => {
   const res = await api('/api/v1/alert-rules', {
@@ -39,8 +49,9 @@ const setFail = async (exeId: string, fail: boolean) => {
 
 describe('execution alerts', () => {
   it('fires once per incident and resolves once; an executable rule overrides the default', async () => {
-    const chA = await seedChannel(w.workspaceId, w.projectId);
-    const chB = await seedChannel(w.workspaceId, w.projectId);
+    const receiverA = await receiverChannel(http, w.token, w.projectId);
+    const receiverB = await receiverChannel(http, w.token, w.projectId);
+    const [chA, chB] = [receiverA.channelId, receiverB.channelId];
     const failedDefault = await rule({ kind: 'execution_failed', channelIds: [chA] });
     const exe = await runnableExe(w, FLAKY, { exe: HOURLY });
     const quiet = await runnableExe(w, FLAKY, { exe: HOURLY });
@@ -120,6 +131,13 @@ describe('execution alerts', () => {
       ['execution_failed', 'open'],
     ]);
     expect((await outboxOf(w.projectId)).length).toBe(5);
+    // the receivers got each message once: A the failure's fired and resolved, then the new one's fired;
+    // B the streak's fired and resolved
+    expect(await receivedPerIncident(http, receiverA)).toEqual({
+      [incidents[0].id]: ['fired', 'resolved'],
+      [incidents[2].id]: ['fired'],
+    });
+    expect(await receivedPerIncident(http, receiverB)).toEqual({ [incidents[1].id]: ['fired', 'resolved'] });
 
     // the executables' pages list them (open first by recency)
     const list = await api(`/api/v1/alert-incidents?projectId=${w.projectId}&executableId=${exe.id}`, {

@@ -1,14 +1,25 @@
 // The periodic alert checks against the test deployment's database and chain (the app's own alert ticker runs
 // the same checks at the same time: either way each incident opens once and resolves once). Dead man: the
 // scheduler cannot claim the executable (its row is locked, as a stopped scheduler would leave it unclaimed)
-// → fires past due + grace; once the scheduler runs it again and the run succeeds → resolved.
+// → fires past due + grace; once the scheduler runs it again and the run succeeds → resolved. Each rule's
+// channel is a signed webhook to a local HTTP receiver: the app delivers exactly one `fired` and one `resolved`
+// message per incident.
 import { parseEther } from 'viem';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkDeadMan, checkLowBalance, checkPlanUsage, checkSubmittedUnknown } from '@/lib/alerts/checks';
 import { commitFunctionSwitch } from '@/lib/executables/provision';
-import { incidentsOf, outboxOf, seedChannel, waitFor } from '../support/alerts';
+import {
+  firedAndResolvedOnce,
+  type HttpReceiver,
+  incidentsOf,
+  outboxOf,
+  receivedPerIncident,
+  receiverChannel,
+  waitFor,
+} from '../support/alerts';
 import { newProject, newWorkspace, testDb } from '../support/fixtures';
 import { api } from '../support/http';
+import { startHttpReceiver } from '../support/notify-receivers';
 import { rpc } from '../support/profiles';
 import { type RunWorld, runnableExe, runWorld } from '../support/runs';
 import { seedExecutable, seedExecutions } from '../support/seed';
@@ -16,10 +27,12 @@ import { seedExecutable, seedExecutions } from '../support/seed';
 const SKIP_TASK = `export default { __tickworkTask: 1, run: async () => ({ canExec: false, message: 'tick' }) };\n`;
 
 let w: RunWorld;
+let http: HttpReceiver;
 beforeAll(async () => {
   process.env.TICKWORK_LOCAL_RPC_URL = inject('rpcUrl'); // the balance check reads the test chain from here
-  w = await runWorld();
+  [w, http] = await Promise.all([runWorld(), startHttpReceiver()]);
 }, 60_000);
+afterAll(() => http?.close());
 
 async function rule(token: string, projectId: string, body: Record<string, unknown>) {
   const res = await api('/api/v1/alert-rules', { method: 'POST', token, body: { projectId, ...body } });
@@ -27,10 +40,31 @@ async function rule(token: string, projectId: string, body: Record<string, unkno
   return res.body.data as { id: string };
 }
 
-/** A project of the run world of its own, so its incidents and outbox rows are only this test's. */
+/** A project of the run world of its own (incidents and outbox rows only this test's), with a receiver channel. */
 async function freshProject() {
   const project = await newProject(w.workspaceId);
-  return { projectId: project.id, channelId: await seedChannel(w.workspaceId, project.id) };
+  const channel = await receiverChannel(http, w.token, project.id);
+  return { projectId: project.id, channelId: channel.channelId, channel };
+}
+
+/**
+ * A seeded active executable (its own profile: an empty account) that every periodic check finds wanting: a
+ * scheduled run failed 10 minutes ago (its next run is an hour ahead, so no scheduler runs it) and a submission
+ * is unknown for 5 minutes (not due for the reconciler).
+ */
+async function wantingExe(projectId: string) {
+  const db = testDb();
+  const exe = await seedExecutable(w.workspaceId, projectId, { state: 'active' });
+  const [, unknownRun] = await seedExecutions(exe, 2, {
+    statuses: ['failed', 'confirmed'],
+    startMs: Date.now() - 600_000,
+  });
+  await db.$sql`update executables set next_run_at = now() + interval '1 hour' where id = ${exe.executableId}`;
+  await db.$sql`
+    update executions set status = 'submitted_unknown', reconcile_at = now() + interval '1 hour',
+           finished_at = now() - interval '5 minutes'
+     where id = ${unknownRun}`;
+  return { ...exe, unknownRun };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -41,7 +75,8 @@ describe('dead man', () => {
     const exe = await runnableExe(w, SKIP_TASK, {
       exe: { trigger: { type: 'interval', intervalMs: 30_000 } },
     });
-    const channelId = await seedChannel(w.workspaceId, w.projectId);
+    const channel = await receiverChannel(http, w.token, w.projectId);
+    const { channelId } = channel;
     const deadMan = await rule(w.token, w.projectId, {
       kind: 'dead_man',
       executableId: exe.id,
@@ -92,13 +127,14 @@ describe('dead man', () => {
       title: `Executable “${exe.name}” missed its schedule`,
       severity: 'critical',
     });
+    expect(await receivedPerIncident(http, channel)).toEqual(firedAndResolvedOnce(incidents));
   }, 90_000);
 });
 
 describe('submitted_unknown', () => {
   it('fires for an execution stuck past olderThanSeconds, once; resolves once it is reconciled', async () => {
     const db = testDb();
-    const { projectId, channelId } = await freshProject();
+    const { projectId, channelId, channel } = await freshProject();
     const exe = await seedExecutable(w.workspaceId, projectId);
     const [young, old] = await seedExecutions(exe, 2, { statuses: ['confirmed'] });
     await rule(w.token, projectId, {
@@ -125,6 +161,7 @@ describe('submitted_unknown', () => {
       ['fired', channelId],
       ['resolved', channelId],
     ]);
+    expect(await receivedPerIncident(http, channel)).toEqual(firedAndResolvedOnce(incidents));
   });
 });
 
@@ -132,7 +169,8 @@ describe('low balance', () => {
   it('fires when the self-paid profile falls below the threshold, once; resolves when topped up', async () => {
     const db = testDb();
     const project = await newProject(w.workspaceId);
-    const channelId = await seedChannel(w.workspaceId, project.id);
+    const channel = await receiverChannel(http, w.token, project.id);
+    const { channelId } = channel;
     // the run world's funded profile, used by an executable of this project (gas: self)
     const exe = await seedExecutable(w.workspaceId, project.id, { state: 'active' });
     await db.$sql`update executables set profile_id = ${w.profileId} where id = ${exe.executableId}`;
@@ -164,9 +202,84 @@ describe('low balance', () => {
         Account: w.address,
         Threshold: `${parseEther('1')} wei`,
       });
+      expect(await receivedPerIncident(http, channel)).toEqual(firedAndResolvedOnce(incidents));
     } finally {
       await setBalance('10');
     }
+  });
+});
+
+describe("an executable's own rule", () => {
+  it('disabled, turns its kind off for the executable: the enabled project default does not come back', async () => {
+    const db = testDb();
+    const { projectId } = await freshProject();
+    const on = await wantingExe(projectId);
+    const off = await wantingExe(projectId);
+    const kinds = {
+      dead_man: { graceSeconds: 1 },
+      submitted_unknown: { olderThanSeconds: 60 },
+      low_balance: { belowWei: '1' },
+    };
+    for (const [kind, params] of Object.entries(kinds)) {
+      await rule(w.token, projectId, { kind, params });
+      await rule(w.token, projectId, { kind, params, executableId: off.executableId, enabled: false });
+    }
+    for (let n = 0; n < 2; n++) {
+      await checkDeadMan(db);
+      await checkSubmittedUnknown(db);
+      await checkLowBalance(db, new Date(), { everyMs: 0 });
+    }
+    const incidents = await incidentsOf(projectId);
+    expect(incidents.map((i) => [i.kind, i.subject]).sort()).toEqual(
+      [
+        ['dead_man', on.executableId],
+        ['low_balance', on.profileId],
+        ['submitted_unknown', on.unknownRun],
+      ].sort(),
+    );
+  });
+});
+
+describe('low balance, no longer applying', () => {
+  it('resolves once the executable stops paying its own gas, is deleted, or the rule is disabled', async () => {
+    const db = testDb();
+    const { projectId, channelId, channel } = await freshProject();
+    const [kept, sponsored, deleted] = [
+      await wantingExe(projectId),
+      await wantingExe(projectId),
+      await wantingExe(projectId),
+    ];
+    const lowBalance = await rule(w.token, projectId, {
+      kind: 'low_balance',
+      params: { belowWei: '1' },
+      channelIds: [channelId],
+    });
+    const check = () => checkLowBalance(db, new Date(), { everyMs: 0 });
+    const states = async () =>
+      Object.fromEntries((await incidentsOf(projectId)).map((i) => [i.subject, i.state]));
+    await check();
+    expect(await states()).toEqual({
+      [kept.profileId]: 'open',
+      [sponsored.profileId]: 'open',
+      [deleted.profileId]: 'open',
+    });
+    await db.$sql`update executables set gas_mode = 'sponsored' where id = ${sponsored.executableId}`;
+    await check();
+    expect(await states()).toMatchObject({ [kept.profileId]: 'open', [sponsored.profileId]: 'resolved' });
+    await db.$sql`update executables set deleted_at = now() where id = ${deleted.executableId}`;
+    await check();
+    expect(await states()).toMatchObject({ [kept.profileId]: 'open', [deleted.profileId]: 'resolved' });
+    const disabled = await api(`/api/v1/alert-rules/${lowBalance.id}`, {
+      method: 'PATCH',
+      token: w.token,
+      body: { enabled: false },
+    });
+    expect(disabled.status, disabled.text).toBe(200);
+    await check();
+    await check();
+    const incidents = await incidentsOf(projectId);
+    expect(incidents.map((i) => i.state)).toEqual(['resolved', 'resolved', 'resolved']);
+    expect(await receivedPerIncident(http, channel)).toEqual(firedAndResolvedOnce(incidents));
   });
 });
 
@@ -175,11 +288,11 @@ describe('plan usage', () => {
     const db = testDb();
     const owner = await newWorkspace({ plan: 'free' });
     const project = await newProject(owner.workspaceId);
-    const channelId = await seedChannel(owner.workspaceId, project.id);
+    const channel = await receiverChannel(http, owner.token, project.id);
     await rule(owner.token, project.id, {
       kind: 'plan_usage',
       params: { percent: 80 },
-      channelIds: [channelId],
+      channelIds: [channel.channelId],
     });
     const day = new Date().toISOString().slice(0, 10);
     const use = (units: number) => db.$sql`
@@ -216,6 +329,9 @@ describe('plan usage', () => {
       severity: 'critical',
     });
     expect(outbox[2].payload.text).toBe('A new billing cycle started: compute units reset.');
+    expect(await receivedPerIncident(http, channel)).toEqual(
+      firedAndResolvedOnce(await incidentsOf(project.id)),
+    );
   });
 
   it('a plan upgrade resolves it', async () => {
@@ -236,7 +352,7 @@ describe('plan usage', () => {
 describe('function switch failed', () => {
   it('a failed switch fires once; the next successful switch resolves it', async () => {
     const db = testDb();
-    const { projectId, channelId } = await freshProject();
+    const { projectId, channelId, channel } = await freshProject();
     const exe = await seedExecutable(w.workspaceId, projectId, { state: 'active' });
     await rule(w.token, projectId, { kind: 'function_switch_failed', channelIds: [channelId] });
     const pend = (requestId: string) => db.$sql`
@@ -263,5 +379,6 @@ describe('function switch failed', () => {
     const outbox = await outboxOf(projectId);
     expect(outbox.map((o) => o.event)).toEqual(['fired', 'resolved']);
     expect(outbox[0].payload.text).toContain('the bundle did not load');
+    expect(await receivedPerIncident(http, channel)).toEqual(firedAndResolvedOnce(incidents));
   });
 });

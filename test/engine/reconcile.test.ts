@@ -6,8 +6,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, getDb } from '@/db/client';
 import { reconcileSubmissions } from '@/lib/executions/reconcile';
 import { stopEmbeddedJobs } from '@/lib/jobs/embedded';
+import { metrics } from '@/lib/metrics/registry';
+import { incidentsOf } from '../support/alerts';
 import { testStackChain } from '../support/chain';
-import { newAddress } from '../support/fixtures';
+import { newAddress, testDb } from '../support/fixtures';
+import { api } from '../support/http';
 import { rpc } from '../support/profiles';
 import { asUnknownSubmission, readExecution, reconciled } from '../support/reconcile';
 import { type RunWorld, runnableExe, runToEnd, runWorld, transfersTo } from '../support/runs';
@@ -66,4 +69,47 @@ describe('reconcileSubmissions', () => {
     expect(row.status).toBe('submitted_unknown');
     expect(new Date(row.reconcile_at).getTime()).toBeGreaterThan(Date.now() + 20_000);
   });
+
+  it('its endings go through the finishing path: a reconciled failure opens execution_failed, a reconciled confirmation resolves it and is counted', async () => {
+    const to = newAddress();
+    const exe = await runnableExe(w, PAY, {
+      files: { 'permissions.json': transfersTo(to) },
+      exe: { args: JSON.stringify({ to }) },
+    });
+    const rule = await api('/api/v1/alert-rules', {
+      method: 'POST',
+      token: w.token,
+      body: { projectId: w.projectId, executableId: exe.id, kind: 'execution_failed' },
+    });
+    expect(rule.status, rule.text).toBe(201);
+    const first = (await runToEnd(w.token, exe.id)).execution;
+    const second = (await runToEnd(w.token, exe.id)).execution;
+    expect([first.status, second.status]).toEqual(['confirmed', 'confirmed']);
+    // the first one's hash is lost (its nonce went on: dropped), the second's receipt turns up; both due for a
+    // look only at a time this test passes in (the app's own reconciler leaves them alone)
+    await asUnknownSubmission(first, { txHash: keccak256(toHex(`lost-${Date.now()}`)) });
+    await asUnknownSubmission(second);
+    const soon = Date.now();
+    const dueAt = (id: string, hours: number) =>
+      testDb()
+        .$sql`update executions set reconcile_at = ${new Date(soon + hours * 3_600_000).toISOString()} where id = ${id}`;
+    await dueAt(first.id, 1);
+    await dueAt(second.id, 3);
+    const mine = async () =>
+      (await incidentsOf(w.projectId)).filter((i) => i.rule_id === rule.body.data.id).map((i) => i.state);
+
+    expect(await reconcileSubmissions(db, new Date(soon + 2 * 3_600_000))).toContain(first.id);
+    expect((await readExecution(first.id)).error.code).toBe('transaction_dropped');
+    expect(await mine()).toEqual(['open']);
+
+    const confirmedCount = async () =>
+      (await metrics().executionsFinished.get()).values.find(
+        (v) => v.labels.status === 'confirmed' && v.labels.trigger === second.trigger,
+      )?.value ?? 0;
+    const before = await confirmedCount();
+    expect(await reconcileSubmissions(db, new Date(soon + 4 * 3_600_000))).toContain(second.id);
+    expect((await readExecution(second.id)).status).toBe('confirmed');
+    expect(await mine()).toEqual(['resolved']);
+    expect(await confirmedCount()).toBe(before + 1);
+  }, 120_000);
 });

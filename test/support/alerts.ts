@@ -1,5 +1,9 @@
 import { newId } from '@/lib/ids';
-import { testDb } from './fixtures';
+import { testDb, uniq } from './fixtures';
+import { api } from './http';
+import type { startHttpReceiver } from './notify-receivers';
+
+export type HttpReceiver = Awaited<ReturnType<typeof startHttpReceiver>>;
 
 /** A webhook channel row written directly (the channels API is not needed to route alerts to it). */
 export async function seedChannel(workspaceId: string, projectId: string, opts: { deleted?: boolean } = {}) {
@@ -47,3 +51,41 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** A webhook channel (created through the API) posting to a path of its own on a local HTTP receiver. */
+export async function receiverChannel(http: HttpReceiver, token: string, projectId: string) {
+  const path = `/alerts/${uniq()}`;
+  const res = await api('/api/v1/channels', {
+    method: 'POST',
+    token,
+    body: { projectId, kind: 'webhook', name: `hook-${uniq()}`, url: `${http.url}${path}` },
+  });
+  if (res.status !== 201) throw new Error(`channel: ${res.text}`);
+  return { channelId: res.body.data.id as string, path };
+}
+
+/**
+ * The events a receiver channel got, per incident id (sorted: two deliveries may race), once every outbox row owed to the
+ * channel is settled (delivered or failed): a message sent twice shows as a second event.
+ */
+export async function receivedPerIncident(
+  http: HttpReceiver,
+  channel: { channelId: string; path: string },
+): Promise<Record<string, string[]>> {
+  await waitFor(
+    () => testDb().$sql`select state from notification_outbox where channel_id = ${channel.channelId}`,
+    (rows) => rows.length > 0 && rows.every((r) => r.state !== 'pending'),
+    30_000,
+  );
+  const perIncident: Record<string, string[]> = {};
+  for (const { json } of http.at(channel.path)) {
+    const key = json?.incident?.id ?? 'none';
+    perIncident[key] = [...(perIncident[key] ?? []), json?.event];
+  }
+  for (const events of Object.values(perIncident)) events.sort(); // 'fired' < 'resolved'
+  return perIncident;
+}
+
+/** `{ [incidentId]: ['fired', 'resolved'] }` for each of the incidents: each fired once and resolved once. */
+export const firedAndResolvedOnce = (incidents: { id: string }[]) =>
+  Object.fromEntries(incidents.map((i) => [i.id, ['fired', 'resolved']]));

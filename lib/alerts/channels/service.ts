@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { notificationAttempts, notificationChannels, notificationOutbox, projects } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
@@ -157,6 +157,11 @@ export async function listDeliveries(db: DbOrTx, workspaceId: string, channelId:
     .where(eq(notificationOutbox.channelId, channelId))
     .orderBy(desc(notificationOutbox.id))
     .limit(limit);
+  return withAttempts(db, rows);
+}
+
+/** Outbox rows as deliveries, each with its attempts (in attempt order). */
+async function withAttempts(db: DbOrTx, rows: (typeof notificationOutbox.$inferSelect)[]) {
   const attempts =
     rows.length === 0
       ? []
@@ -192,4 +197,27 @@ export async function listDeliveries(db: DbOrTx, workspaceId: string, channelId:
     createdAt: r.createdAt.toISOString(),
   }));
 }
+
+/** The notifications of the workspace's incidents, oldest first, each with its channel's name and attempts. */
+export async function incidentDeliveries(db: DbOrTx, workspaceId: string, incidentIds: readonly string[]) {
+  if (incidentIds.length === 0) return [];
+  const rows = await db
+    .select({ row: notificationOutbox, channelName: notificationChannels.name })
+    .from(notificationOutbox)
+    .innerJoin(notificationChannels, eq(notificationChannels.id, notificationOutbox.channelId))
+    .where(
+      and(
+        eq(notificationOutbox.workspaceId, workspaceId),
+        inArray(notificationOutbox.incidentId, [...incidentIds]),
+      ),
+    )
+    .orderBy(asc(notificationOutbox.id));
+  const deliveries = await withAttempts(
+    db,
+    rows.map((r) => r.row),
+  );
+  return deliveries.map((d, i) => ({ ...d, channelName: rows[i].channelName }));
+}
+export type IncidentDelivery = Awaited<ReturnType<typeof incidentDeliveries>>[number];
+
 export type Delivery = Awaited<ReturnType<typeof listDeliveries>>[number];

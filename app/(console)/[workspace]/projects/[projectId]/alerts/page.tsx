@@ -2,6 +2,7 @@
 
 import type { Metadata } from 'next';
 import { getDb } from '@/db/client';
+import { incidentDeliveries } from '@/lib/alerts/channels/service';
 import { listIncidents } from '@/lib/alerts/incidents';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { loadProject } from '../_lib/project';
@@ -24,6 +25,11 @@ export default async function ProjectAlertsPage({
     channelOptions(project.id),
     listIncidents(getDb(), workspace.id, { projectId: project.id, limit: 50 }),
   ]);
+  const notifications = await incidentDeliveries(
+    getDb(),
+    workspace.id,
+    incidents.map((i) => i.id),
+  );
   return (
     <div className="grid grid-cols-1 gap-6">
       <AlertRulesCard
@@ -36,6 +42,8 @@ export default async function ProjectAlertsPage({
       />
       <IncidentsCard
         incidents={incidents}
+        notifications={notifications}
+        channelsHref={`/${slug}/projects/${project.id}/notifications`}
         description="The project's open and recent incidents, newest first."
       />
     </div>

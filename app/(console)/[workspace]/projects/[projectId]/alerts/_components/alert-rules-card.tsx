@@ -135,7 +135,7 @@ export function AlertRulesCard({
           <TableBody>
             {rules.map((view) => (
               <TableRow key={view.kind} data-kind={view.kind}>
-                <TableCell className="pl-6">
+                <TableCell className="whitespace-normal pl-6">
                   <div className="font-medium">{ALERT_KIND_LABELS[view.kind].name}</div>
                   <div className="text-muted-foreground text-xs">
                     {ALERT_KIND_LABELS[view.kind].description}
@@ -154,7 +154,7 @@ export function AlertRulesCard({
                   )}
                 </TableCell>
                 <TableCell className="text-sm">{view.rule ? paramsSummary(view.rule.params) : '—'}</TableCell>
-                <TableCell className="text-sm">
+                <TableCell className="whitespace-normal text-sm">
                   {view.rule?.channelIds.length ? view.rule.channelIds.map(channelName).join(', ') : '—'}
                 </TableCell>
                 <TableCell className="pr-6 text-right">

@@ -10,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { CopyableDetail, Detail, DetailsCard } from '@/components/ui/detail';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
+import { incidentDeliveries } from '@/lib/alerts/channels/service';
 import { listIncidents } from '@/lib/alerts/incidents';
 import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
@@ -95,6 +96,11 @@ export default async function ExecutablePage({
     recentRuns(getDb(), workspace.id, executable.id),
   ]);
   const executions = recent.data;
+  const incidentNotifications = await incidentDeliveries(
+    getDb(),
+    workspace.id,
+    incidents.map((i) => i.id),
+  );
   const label = (id: string) => releases.find((r) => r.id === id)?.label ?? id;
   const release = releases.find((r) => r.id === executable.functionId);
   const profile = profiles.find((p) => p.id === executable.profileId);
@@ -436,7 +442,12 @@ export default async function ExecutablePage({
         channels={alertChannels}
         canMutate={canMutate}
       />
-      <IncidentsCard incidents={incidents} description="Open and recent incidents of this executable." />
+      <IncidentsCard
+        incidents={incidents}
+        notifications={incidentNotifications}
+        channelsHref={`/${slug}/projects/${project.id}/notifications`}
+        description="Open and recent incidents of this executable."
+      />
     </div>
   );
 }

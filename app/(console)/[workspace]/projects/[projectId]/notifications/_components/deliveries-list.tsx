@@ -3,7 +3,29 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import type { Delivery } from '@/lib/alerts/channels/service';
 import { formatDate, formatRelative } from '@/lib/console/format';
 
-const STATE_VARIANT = { delivered: 'success', failed: 'destructive', pending: 'warning' } as const;
+/** The badge variant of a notification's state. */
+export const STATE_VARIANT = { delivered: 'success', failed: 'destructive', pending: 'warning' } as const;
+
+/** A notification's attempts: number, ok or failed, response code, latency, error and when. */
+export function DeliveryAttempts({ attempts }: { attempts: Delivery['attempts'] }) {
+  if (attempts.length === 0) return <span className="text-muted-foreground text-sm">none yet</span>;
+  return (
+    <ol className="grid gap-1 text-sm">
+      {attempts.map((a) => (
+        <li key={a.attempt} data-testid="delivery-attempt" className="flex flex-wrap items-center gap-2">
+          <span className="text-muted-foreground">#{a.attempt}</span>
+          <Badge variant={a.ok ? 'success' : 'destructive'}>{a.ok ? 'ok' : 'failed'}</Badge>
+          <span className="font-mono">{a.responseCode ?? '—'}</span>
+          <span className="text-muted-foreground">{a.latencyMs} ms</span>
+          {a.error && <span className="text-destructive">{a.error}</span>}
+          <span className="text-muted-foreground text-xs" title={formatDate(a.at)}>
+            {formatRelative(a.at)}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 /** Each notification with its attempts, newest first. */
 export function DeliveriesList({ deliveries }: { deliveries: Delivery[] }) {
@@ -36,28 +58,7 @@ export function DeliveriesList({ deliveries }: { deliveries: Delivery[] }) {
               )}
             </TableCell>
             <TableCell>
-              {d.attempts.length === 0 ? (
-                <span className="text-muted-foreground text-sm">none yet</span>
-              ) : (
-                <ol className="grid gap-1 text-sm">
-                  {d.attempts.map((a) => (
-                    <li
-                      key={a.attempt}
-                      data-testid="delivery-attempt"
-                      className="flex flex-wrap items-center gap-2"
-                    >
-                      <span className="text-muted-foreground">#{a.attempt}</span>
-                      <Badge variant={a.ok ? 'success' : 'destructive'}>{a.ok ? 'ok' : 'failed'}</Badge>
-                      <span className="font-mono">{a.responseCode ?? '—'}</span>
-                      <span className="text-muted-foreground">{a.latencyMs} ms</span>
-                      {a.error && <span className="text-destructive">{a.error}</span>}
-                      <span className="text-muted-foreground text-xs" title={formatDate(a.at)}>
-                        {formatRelative(a.at)}
-                      </span>
-                    </li>
-                  ))}
-                </ol>
-              )}
+              <DeliveryAttempts attempts={d.attempts} />
             </TableCell>
           </TableRow>
         ))}
