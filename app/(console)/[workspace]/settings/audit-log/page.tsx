@@ -2,34 +2,21 @@
 import { ScrollText } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getAddress } from 'viem';
 import { buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getDb } from '@/db/client';
 import { AUDIT_ACTIONS, type AuditAction } from '@/lib/audit/actions';
+import { auditDetailsText } from '@/lib/audit/details-text';
 import { listAuditEvents } from '@/lib/audit/log';
 import { AUDIT_RETENTION_DAYS } from '@/lib/audit/retention';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { formatRelative, formatUtc, shortAddress } from '@/lib/console/format';
+import { formatRelative, formatUtc } from '@/lib/console/format';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
 const CREDENTIALS = { console: 'Console session', api_key: 'API key', operator: 'Operator CLI' } as const;
-
-const isAddress = (v: unknown): v is string => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v);
-
-/** An address as people read it (checksummed, shortened); anything else as it is. */
-const shown = (v: unknown) =>
-  isAddress(v) ? shortAddress(getAddress(v)) : Array.isArray(v) ? v.join(', ') : String(v);
-
-/** The event's details as short `key: value` words (they never hold secrets: see recordAudit). */
-const detailsText = (details: Record<string, unknown>) =>
-  Object.entries(details)
-    .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${k}: ${shown(v)}`)
-    .join(' · ');
 
 export default async function AuditLogPage({
   params,
@@ -92,7 +79,7 @@ export default async function AuditLogPage({
                     )}
                   </TableCell>
                   <TableCell className="max-w-md whitespace-normal break-words text-muted-foreground text-xs">
-                    {detailsText(e.details)}
+                    {auditDetailsText(e.details)}
                   </TableCell>
                 </TableRow>
               ))}
