@@ -4,7 +4,7 @@ import { shortAddress } from '@/lib/console/format';
 const isAddress = (v: unknown): v is string => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v);
 
 /** A detail's value as people read it: addresses checksummed and shortened, lists and objects spelled out. */
-function shown(v: unknown): string {
+export function shown(v: unknown): string {
   if (isAddress(v)) return shortAddress(getAddress(v));
   if (Array.isArray(v)) return v.map(shown).join(', ');
   if (v !== null && typeof v === 'object')
