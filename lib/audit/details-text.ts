@@ -4,13 +4,13 @@ import { shortAddress } from '@/lib/console/format';
 const isAddress = (v: unknown): v is string => typeof v === 'string' && /^0x[0-9a-fA-F]{40}$/.test(v);
 
 /** A detail's value as people read it: addresses checksummed and shortened, lists and objects spelled out. */
-export function shown(v: unknown): string {
+export function auditValueText(v: unknown): string {
   if (isAddress(v)) return shortAddress(getAddress(v));
   if (Array.isArray(v)) return v.map(shown).join(', ');
   if (v !== null && typeof v === 'object')
     return Object.entries(v)
       .filter(([, x]) => x !== null && x !== undefined)
-      .map(([k, x]) => `${k} ${shown(x)}`)
+      .map(([k, x]) => `${k} ${auditValueText(x)}`)
       .join(', ');
   return String(v);
 }
@@ -19,5 +19,5 @@ export function shown(v: unknown): string {
 export const auditDetailsText = (details: Record<string, unknown>) =>
   Object.entries(details)
     .filter(([, v]) => v !== null && v !== undefined)
-    .map(([k, v]) => `${k}: ${shown(v)}`)
+    .map(([k, v]) => `${k}: ${auditValueText(v)}`)
     .join(' · ');

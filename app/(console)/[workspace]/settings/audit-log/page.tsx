@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getDb } from '@/db/client';
 import { AUDIT_ACTIONS, type AuditAction } from '@/lib/audit/actions';
-import { auditDetailsText, shown } from '@/lib/audit/details-text';
+import { auditDetailsText, auditValueText } from '@/lib/audit/details-text';
 import { listAuditEvents } from '@/lib/audit/log';
 import { AUDIT_RETENTION_DAYS } from '@/lib/audit/retention';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
@@ -65,7 +65,7 @@ export default async function AuditLogPage({
                   </TableCell>
                   <TableCell>
                     <span className="block font-mono text-xs" title={e.actorLabel}>
-                      {shown(e.actorLabel)}
+                      {auditValueText(e.actorLabel)}
                     </span>
                     <span className="text-muted-foreground text-xs">
                       {CREDENTIALS[e.credentialKind]}
