@@ -6,7 +6,7 @@ const isAddress = (v: unknown): v is string => typeof v === 'string' && /^0x[0-9
 /** A detail's value as people read it: addresses checksummed and shortened, lists and objects spelled out. */
 export function auditValueText(v: unknown): string {
   if (isAddress(v)) return shortAddress(getAddress(v));
-  if (Array.isArray(v)) return v.map(shown).join(', ');
+  if (Array.isArray(v)) return v.map(auditValueText).join(', ');
   if (v !== null && typeof v === 'object')
     return Object.entries(v)
       .filter(([, x]) => x !== null && x !== undefined)
