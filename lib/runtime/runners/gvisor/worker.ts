@@ -1,5 +1,5 @@
 import { DEFAULT_TASK_LIMITS, type FreshIsolate, freshIsolate, runTask } from '../../task-runner';
-import { ChainRequestError, type TaskHost } from '../../task-types';
+import { ChainRequestError, type TaskHost, type TaskInput } from '../../task-types';
 import { checkTaskBundle } from '../build-check';
 import { type HostMessage, line, lineReader, type WorkerMessage } from './protocol';
 
@@ -65,5 +65,34 @@ process.stdin.on(
   ),
 );
 process.stdin.on('end', () => process.exit(0));
-prepareNext(DEFAULT_TASK_LIMITS.memoryMb);
-send({ t: 'ready' });
+
+/**
+ * One run of a task of our own before the worker says it is ready: the first run in a new process pays for
+ * loading and compiling the runner's code paths (tens of ms inside gVisor), and the pool starts sandboxes ahead
+ * of the runs that need them, so that cost is paid there rather than by an executable's first run.
+ */
+const WARM_UP: TaskInput = {
+  source: 'export default { __tickworkTask: 1, async run() { return { canExec: false, message: "warm" }; } };',
+  args: {},
+  storage: {},
+  secrets: {},
+  chainId: 1,
+  execution: {
+    id: 'warm-up',
+    executableId: 'warm-up',
+    sender: '0x0000000000000000000000000000000000000000',
+    trigger: 'manual',
+    scheduledAt: new Date(0).toISOString(),
+    dryRun: true,
+  },
+};
+const noHost: TaskHost = {
+  chainRequest: () => Promise.reject(new Error('no chain in the warm-up')),
+  fetch: () => Promise.reject(new Error('no fetch in the warm-up')),
+};
+void runTask(WARM_UP, noHost, DEFAULT_TASK_LIMITS)
+  .catch(() => undefined)
+  .then(() => {
+    prepareNext(DEFAULT_TASK_LIMITS.memoryMb);
+    send({ t: 'ready' });
+  });
