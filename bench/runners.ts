@@ -185,7 +185,7 @@ ${rows.join('\n')}
 Ten executables taking turns (the same runners, ${ROTATION_RUNS} runs ${ROTATION_PAUSE_MS} ms apart): a warm gVisor sandbox
 serves one executable only, so every run here takes the fresh sandbox the pool started ahead of it. That first run
 in a new sandbox costs several times a warm one even though the worker ran a task of its own before saying it was
-ready: inside gVisor the fresh process still grows its heap page by page (each fault a trip through the Sentry).
+ready (where the rest goes is not measured yet; a fresh process's first page faults under ptrace are the suspect).
 This is the price of not sharing a sandbox between executables (docs/security.md); a deployment whose runs of
 different executables come less than about half a second apart also waits for sandboxes to start (the p99).
 
