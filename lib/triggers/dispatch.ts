@@ -16,21 +16,27 @@ class AlreadyTaken extends Error {}
 type Candidate = { id: string; executable_id: string; log_index: number };
 
 /**
- * The oldest ready event of each executable that can run one now: none of its executions unfinished, no older
- * event of its still waiting for confirmations (runs keep chain order), and the executable active with an active
- * profile and a release not deleted (a deleted executable's events are answered too, to be dropped). An
- * executable that cannot run is not a candidate, so stalled ones never fill the batch before runnable ones.
+ * The oldest pending event of each executable, when it is ready (so no older one of its still waits for its
+ * confirmations: runs keep chain order) and the executable can run one now: none of its executions unfinished,
+ * the executable active with an active profile and a release not deleted (a deleted executable's events are
+ * answered too, to be dropped). An executable that cannot run is not a candidate, so stalled ones never fill the
+ * batch before runnable ones. One index probe per executable (trigger_events_queue_idx), however long its
+ * backlog.
  */
 function readyCandidates(db: DbOrTx, only: { executableId?: string; skip: string[] }) {
   return db.execute<Candidate>(sql`
-    select distinct on (te.executable_id) te.id, te.executable_id, te.log_index
-      from trigger_events te
-      join executables e on e.id = te.executable_id
-     where te.status = 'ready'
-       ${only.executableId ? sql`and te.executable_id = ${only.executableId}` : sql``}
+    select oldest.id, e.id as executable_id, oldest.log_index
+      from executables e
+      cross join lateral (
+        select te.id, te.status, te.log_index from trigger_events te
+         where te.executable_id = e.id and te.status in ('waiting', 'ready')
+         order by te.block_number, te.log_index
+         limit 1) oldest
+     where oldest.status = 'ready'
+       ${only.executableId ? sql`and e.id = ${only.executableId}` : sql``}
        ${
          only.skip.length
-           ? sql`and te.executable_id not in (${sql.join(
+           ? sql`and e.id not in (${sql.join(
                only.skip.map((id) => sql`${id}`),
                sql`, `,
              )})`
@@ -40,12 +46,9 @@ function readyCandidates(db: DbOrTx, only: { executableId?: string; skip: string
             or (e.state = 'active'
                 and exists (select 1 from profiles p where p.id = e.profile_id and p.state = 'active')
                 and exists (select 1 from function_releases r where r.id = e.function_id and r.deleted_at is null)))
-       and not exists (select 1 from executions x where x.executable_id = te.executable_id
+       and not exists (select 1 from executions x where x.executable_id = e.id
                         and x.status in ('pending', 'running', 'simulating', 'submitted'))
-       and not exists (select 1 from trigger_events w where w.executable_id = te.executable_id
-                        and w.status = 'waiting'
-                        and (w.block_number, w.log_index) < (te.block_number, te.log_index))
-     order by te.executable_id, te.block_number, te.log_index
+     order by e.id
      limit ${DISPATCH_BATCH}`);
 }
 
