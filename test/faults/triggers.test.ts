@@ -5,11 +5,11 @@
 // following it in its own logs) run each log once; the end of a run starts the next ready event without the
 // follower; an instance further behind than the backfill limit jumps; saving the same trigger keeps its pending
 // events; a block trigger runs every N blocks.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { getAddress, toEventSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { buildRelease } from '@/cli/commands/bundle';
-import { alertIncidents, triggerEvents } from '@/db/schema';
+import { alertIncidents, executables, triggerEvents } from '@/db/schema';
 import { newId } from '@/lib/ids';
 import { chainFollowerLag } from '@/lib/triggers/lag';
 import { previewTriggerLogs } from '@/lib/triggers/preview';
@@ -371,6 +371,62 @@ describe('dispatch', () => {
       await stack.restartApp();
     }
   }, 120_000);
+});
+
+describe('dispatch with many stalled executables', () => {
+  it('200+ paused executables with ready events do not keep an active one from running', async () => {
+    const { w } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter));
+    await waitUntil('the follower following', () => settled(exe.id));
+    // 201 paused executables, each with a ready event, whose ids sort before the active one's
+    const stalled = Array.from(
+      { length: 201 },
+      (_, i) => `exe_00000000${uniq()}${String(i).padStart(4, '0')}`,
+    );
+    await testDb()
+      .insert(executables)
+      .values(
+        stalled.map((id) => ({
+          id,
+          workspaceId: w.workspaceId,
+          projectId: w.projectId,
+          functionId: exe.functionId,
+          profileId: w.profileId,
+          name: `stalled-${id}`,
+          state: 'paused' as const,
+          trigger: exe.trigger,
+        })),
+      );
+    try {
+      await testDb()
+        .insert(triggerEvents)
+        .values(
+          stalled.map((id) => ({
+            id: newId('triggerEvent'),
+            executableId: id,
+            chainId: 31337,
+            blockNumber: 1,
+            blockHash: `0x${'ee'.repeat(32)}`,
+            logIndex: 0,
+            payload: {
+              kind: 'block' as const,
+              blockNumber: 1,
+              blockHash: `0x${'ee'.repeat(32)}`,
+              timestamp: 1,
+            },
+            status: 'ready' as const,
+            readyAt: 1,
+          })),
+        );
+      const [log] = await emitInBlocks(sender, counter, [1]);
+      const echoed = await finalLogs(exe.id, 1);
+      expect(echoed.map((e) => e.tx)).toEqual([log.tx]);
+    } finally {
+      await testDb().delete(executables).where(inArray(executables.id, stalled));
+    }
+  }, 60_000);
 });
 
 describe('backfill', () => {
