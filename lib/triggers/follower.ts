@@ -29,6 +29,9 @@ type Step = {
   cursor?: number;
 };
 
+/** How many `maxConfirmations` windows below the usual rescan start a reorg's depth is looked for. */
+const DEEP_REORG_WINDOWS = 4;
+
 /**
  * One locked step of a chain, in one transaction under the chain's advisory lock (another instance holding it
  * follows the chain now):
@@ -39,9 +42,6 @@ type Step = {
  *   stored trigger event whose block left the chain, when one shows the reorg went deeper: `lowestStaleBlock`);
  * - behind the head → scan the next range (after a jump past the backfill limit when too far).
  */
-/** How many `maxConfirmations` windows below the usual rescan start a reorg's depth is looked for. */
-const DEEP_REORG_WINDOWS = 4;
-
 async function step(db: Db, chain: ChainConfig, head: number): Promise<Step> {
   const watched = await watchedOn(db, chain.chainId);
   const limits = followerLimits();
