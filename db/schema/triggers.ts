@@ -17,7 +17,7 @@ export const chainCursors = pgTable('chain_cursors', {
 
 /**
  * `waiting`: seen, not yet at its confirmations; `ready`: confirmed, waiting its turn (one unfinished execution
- * per executable); `dispatched`: its execution exists; `dropped`: a reorg removed it before it ran.
+ * per executable); `dispatched`: its execution exists; `dropped`: it will not run (`drop_reason` says why).
  */
 export const triggerEventStatusEnum = pgEnum('trigger_event_status', [
   'waiting',
@@ -41,6 +41,13 @@ export type TriggerPayload =
     }
   | { kind: 'block'; blockNumber: number; blockHash: string; timestamp: number };
 
+/**
+ * Why a trigger event was dropped: `reorg` (its block left the chain: a rescan that finds it again, on a chain
+ * that went back to that fork, makes it waiting again), `trigger_changed` (the executable's trigger changed
+ * before it ran), `executable_deleted`.
+ */
+export type TriggerDropReason = 'reorg' | 'trigger_changed' | 'executable_deleted';
+
 export const triggerEvents = pgTable(
   'trigger_events',
   {
@@ -58,6 +65,8 @@ export const triggerEvents = pgTable(
     /** The block number at which it has its confirmations. */
     readyAt: bigint('ready_at', { mode: 'number' }).notNull(),
     executionId: text('execution_id'),
+    /** Set with status `dropped`. */
+    dropReason: text('drop_reason').$type<TriggerDropReason>(),
     createdAt: tstz('created_at').notNull().defaultNow(),
     dispatchedAt: tstz('dispatched_at'),
   },

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { DbOrTx } from '@/db/client';
 import { requireRelease } from '@/lib/functions/service';
 import { requireProfile } from '@/lib/profiles/service';
@@ -100,11 +101,16 @@ export async function updateTrigger(
     await mutate(db, workspaceId, executableId, async (row, tx) => {
       const { chainId } = await requireProfile(tx, workspaceId, row.profileId);
       const trigger = checkTrigger(input, chainId);
-      // logs or blocks matched under the old trigger and not run yet are not this trigger's
-      if (JSON.stringify(trigger) !== JSON.stringify(row.trigger)) await dropPendingTriggerEvents(tx, row.id);
+      // logs or blocks matched under the old trigger and not run yet are not this trigger's (the stored jsonb
+      // orders its keys its own way: compared as values, a save without change keeps them)
+      if (!sameTrigger(trigger, row.trigger)) await dropPendingTriggerEvents(tx, row.id);
       return { trigger, ...(row.state === 'active' && { nextRunAt: nextRunAt(trigger) }) };
     }),
   );
 }
+
+/** Whether two triggers are the same value, whatever their key order (undefined keys count as absent). */
+const sameTrigger = (a: unknown, b: unknown) =>
+  isDeepStrictEqual(JSON.parse(JSON.stringify(a ?? null)), JSON.parse(JSON.stringify(b ?? null)));
 
 /** active → paused; scheduling stops (next_run_at null). */

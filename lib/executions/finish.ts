@@ -7,6 +7,7 @@ import { afterIncidentCommit } from '@/lib/alerts/incidents';
 import { observeFinished } from '@/lib/metrics/observe';
 import type { JsonObject, PlannedCall } from '@/lib/runtime/task-types';
 import { recordingVersion } from '@/lib/storage/versions';
+import { dispatchAfterRun } from '@/lib/triggers/dispatch';
 import { meterExecution } from '@/lib/usage/metering';
 import { queueCallback, scheduleCallback } from './callbacks';
 
@@ -124,6 +125,8 @@ export async function finishExecution(
     );
   if (callback) await queueCallback(executionId);
   afterIncidentCommit(db, incidents);
+  // the executable's next ready trigger event starts now, not at the chain follower's next tick
+  if (ended) await dispatchAfterRun(db, ended.executableId);
   return Boolean(ended);
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '@/db/client';
+import type { Db, DbOrTx, Tx } from '@/db/client';
 import { chainCursors } from '@/db/schema';
+import { followedChainIds } from './match';
 
 export type Cursor = typeof chainCursors.$inferSelect;
 
@@ -31,7 +32,17 @@ export async function writeCursor(
     .onConflictDoUpdate({ target: chainCursors.chainId, set: { ...at, updatedAt: new Date() } });
 }
 
-/** A chain nothing follows any more forgets where it was: a trigger added later starts at the head. */
-export async function forgetCursor(db: DbOrTx, chainId: number) {
-  await db.delete(chainCursors).where(eq(chainCursors.chainId, chainId));
+/**
+ * A chain nothing follows any more forgets where it was: a trigger added later starts at the head. Under the
+ * chain's lock (an instance following it now keeps it), and after looking again inside it whether an active
+ * trigger follows the chain (one activated since the caller looked keeps it). Answers whether it forgot it.
+ */
+export async function forgetUnfollowedCursor(db: Db, chainId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await readCursor(tx, chainId))) return false;
+    if (!(await lockChain(tx, chainId))) return false;
+    if ((await followedChainIds(tx)).includes(chainId)) return false;
+    await tx.delete(chainCursors).where(eq(chainCursors.chainId, chainId));
+    return true;
+  });
 }

@@ -6,7 +6,7 @@ import { triggerEvents } from '@/db/schema';
 export async function dropPendingTriggerEvents(db: DbOrTx, executableId: string) {
   await db
     .update(triggerEvents)
-    .set({ status: 'dropped' })
+    .set({ status: 'dropped', dropReason: 'trigger_changed' })
     .where(
       and(eq(triggerEvents.executableId, executableId), inArray(triggerEvents.status, ['waiting', 'ready'])),
     );

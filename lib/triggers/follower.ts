@@ -1,11 +1,11 @@
 import type { Db } from '@/db/client';
 import { type ChainConfig, enabledChains } from '@/lib/chains/config';
 import { log } from '@/lib/log';
-import { forgetCursor, lockChain, readCursor, writeCursor } from './cursor';
+import { forgetUnfollowedCursor, lockChain, readCursor, writeCursor } from './cursor';
 import { dispatchReadyEvents } from './dispatch';
 import { checkFinality } from './finality';
 import { followedChainIds, watchedOn } from './match';
-import { settleEvents } from './reorg';
+import { lowestStaleBlock, settleEvents } from './reorg';
 import { blockAt, headNumber } from './rpc';
 import { scanRange } from './scan';
 import { chainTriggerSettings, followerLimits } from './settings';
@@ -29,13 +29,17 @@ type Step = {
   cursor?: number;
 };
 
+/** How many `maxConfirmations` windows below the usual rescan start a reorg's depth is looked for. */
+const DEEP_REORG_WINDOWS = 4;
+
 /**
  * One locked step of a chain, in one transaction under the chain's advisory lock (another instance holding it
  * follows the chain now):
  * - no cursor yet → start at the head (no history);
  * - the head below the cursor → wait;
  * - the cursor's block no longer canonical (another hash at its height) → a reorg: drop the waiting and ready
- *   events that left the chain and go back `maxConfirmations` blocks to rescan;
+ *   events that left the chain and go back `maxConfirmations` blocks to rescan (further, down to the lowest
+ *   stored trigger event whose block left the chain, when one shows the reorg went deeper: `lowestStaleBlock`);
  * - behind the head → scan the next range (after a jump past the backfill limit when too far).
  */
 async function step(db: Db, chain: ChainConfig, head: number): Promise<Step> {
@@ -63,10 +67,21 @@ async function step(db: Db, chain: ChainConfig, head: number): Promise<Step> {
     const canonical = await blockAt(chain, cursor.blockNumber);
     if (!canonical) return { done: true, cursor: cursor.blockNumber };
     if (canonical.hash !== cursor.blockHash) {
-      const rescanFrom = Math.max(
-        0,
-        Math.min(cursor.blockNumber, head) - Math.max(settings.maxConfirmations, 1),
-      );
+      const window = Math.max(settings.maxConfirmations, 1);
+      let rescanFrom = Math.max(0, Math.min(cursor.blockNumber, head) - window);
+      // deeper than the window: a trigger event stored below it whose block left the chain shows it; go back to
+      // the lowest such block (looking DEEP_REORG_WINDOWS windows further at most)
+      const deeper = await lowestStaleBlock(tx, chain, {
+        from: Math.max(0, rescanFrom - window * DEEP_REORG_WINDOWS),
+        below: rescanFrom,
+      });
+      if (deeper !== null) {
+        log.warn(
+          { chainId: chain.chainId, atBlock: cursor.blockNumber, window, rescanFrom: deeper },
+          "chain follower: reorg deeper than the chain's maxConfirmations, rescanning from its lowest changed block",
+        );
+        rescanFrom = deeper;
+      }
       const { dropped } = await settleEvents(tx, chain, { reorgFrom: rescanFrom });
       const back = await blockAt(chain, Math.max(rescanFrom - 1, 0));
       if (!back) return { done: true };
@@ -102,6 +117,7 @@ async function step(db: Db, chain: ChainConfig, head: number): Promise<Step> {
     const to = Math.min(head, from + limits.rangeBlocks - 1);
     const outcome = await scanRange(tx, chain, cursor, { from, to, head }, watched);
     if (outcome.kind === 'moved') return { done: true };
+    log.debug({ chainId: chain.chainId, from, to, events: outcome.events }, 'chain follower scanned a range');
     return { done: to >= head, events: outcome.events, cursor: to };
   });
 }
@@ -131,30 +147,38 @@ export async function followChain(db: Db, chain: ChainConfig): Promise<ChainPass
 
 /**
  * The follower's tick: the finality re-check of each enabled chain's confirmed runs (lib/triggers/finality.ts),
- * every enabled chain an active event or block trigger follows, then the dispatch of ready events (one execution per executable at a time, oldest first). A chain's failure is logged and kept in its
- * stats; the others go on.
+ * every enabled chain an active event or block trigger follows, then the dispatch of ready events (one execution
+ * per executable at a time, oldest first; the end of a run dispatches its executable's next one at once, see
+ * dispatch.ts). A chain's failure (its finality re-check's or its follow's, each on its own) is logged and kept
+ * in its stats; the others go on.
  */
 export async function followChainsTick(db: Db): Promise<{ chains: ChainPass[]; dispatched: number }> {
   const followed = new Set(await followedChainIds(db));
   const chains: ChainPass[] = [];
   for (const chain of enabledChains()) {
-    try {
-      await checkFinality(db, chain);
-      if (!followed.has(chain.chainId)) {
-        const cursor = await readCursor(db, chain.chainId);
-        if (cursor) await forgetCursor(db, chain.chainId);
-        continue;
-      }
-      chains.push(await followChain(db, chain));
-    } catch (error) {
-      followerStats(chain.chainId).lastError = {
-        message: (error as Error).message.slice(0, 300),
-        at: new Date().toISOString(),
-      };
-      log.warn({ err: error, chainId: chain.chainId }, 'chain follower pass failed');
-      chains.push({ chainId: chain.chainId, outcome: 'failed', events: 0, reorgs: 0 });
-    }
+    await passFailing(chain.chainId, 'finality re-check', () => checkFinality(db, chain));
+    const pass = await passFailing(chain.chainId, 'chain follower pass', async () => {
+      if (followed.has(chain.chainId)) return followChain(db, chain);
+      await forgetUnfollowedCursor(db, chain.chainId);
+      return null;
+    });
+    if (pass === undefined) chains.push({ chainId: chain.chainId, outcome: 'failed', events: 0, reorgs: 0 });
+    else if (pass) chains.push(pass);
   }
   const dispatched = await dispatchReadyEvents(db);
   return { chains, dispatched };
+}
+
+/** Runs one part of a chain's pass; a failure is logged and kept in the chain's stats (answers undefined). */
+async function passFailing<T>(chainId: number, what: string, part: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await part();
+  } catch (error) {
+    followerStats(chainId).lastError = {
+      message: `${what}: ${(error as Error).message}`.slice(0, 300),
+      at: new Date().toISOString(),
+    };
+    log.warn({ err: error, chainId }, `${what} failed`);
+    return undefined;
+  }
 }

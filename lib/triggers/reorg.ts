@@ -20,7 +20,8 @@ export function headerCache(chain: ChainConfig) {
 /**
  * Settles a chain's trigger events against the canonical chain. `promote`: the waiting events at their
  * confirmations (ready_at ≤ head) become ready when their block is still canonical, dropped when it is not.
- * `reorg`: every waiting or ready event from `from` on whose block is no longer canonical is dropped. Only a
+ * `reorg`: every waiting or ready event from `from` on whose block is no longer canonical is dropped (reason
+ * `reorg`: a rescan that finds its log again brings it back, see scan.ts). Only a
  * different hash at the height drops an event: a height the upstream has no block at yet (one behind the
  * others) decides nothing. Looks at 500 blocks at most per call (the next tick goes on).
  */
@@ -53,7 +54,7 @@ export async function settleEvents(
       : (
           await db
             .update(triggerEvents)
-            .set({ status })
+            .set({ status, dropReason: status === 'dropped' ? 'reorg' : null })
             .where(
               and(
                 eq(triggerEvents.chainId, chain.chainId),
@@ -68,4 +69,30 @@ export async function settleEvents(
   const dropped = await settle(stale, 'dropped');
   const ready = 'promote' in mode ? await settle(fresh, 'ready') : 0;
   return { dropped, ready };
+}
+
+/**
+ * The lowest height in [from, below) where a stored trigger event (any status) has a block hash that is no longer
+ * the canonical one there: a reorg reached at least that deep. Null when none shows it (no stored event there,
+ * or all still canonical). Looks at 500 heights at most.
+ */
+export async function lowestStaleBlock(
+  db: DbOrTx,
+  chain: ChainConfig,
+  range: { from: number; below: number },
+): Promise<number | null> {
+  if (range.from >= range.below) return null;
+  const blocks = await db.execute<{ block_number: string; block_hash: string }>(sql`
+    select distinct block_number, block_hash from trigger_events
+     where chain_id = ${chain.chainId} and block_number >= ${range.from} and block_number < ${range.below}
+     order by block_number limit 500`);
+  const header = headerCache(chain);
+  const stale = await Promise.all(
+    blocks.map(async (b) => {
+      const canonical = await header(Number(b.block_number));
+      return canonical && canonical.hash !== b.block_hash ? Number(b.block_number) : null;
+    }),
+  );
+  const heights = stale.filter((n): n is number => n !== null);
+  return heights.length ? Math.min(...heights) : null;
 }

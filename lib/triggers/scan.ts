@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '@/db/client';
 import { triggerEvents } from '@/db/schema';
 import type { ChainConfig } from '@/lib/chains/config';
@@ -6,16 +7,22 @@ import type { Cursor } from './cursor';
 import { writeCursor } from './cursor';
 import { blockPayload, logMatches, logPayload, unionFilter, type Watched } from './match';
 import { headerCache } from './reorg';
-import { logsIn } from './rpc';
+import { type BlockHeader, logsIn, type RpcLog } from './rpc';
+
+/** How often a range is read again when its logs' block hashes are not the canonical ones, before giving up. */
+const LOG_ATTEMPTS = 3;
 
 export type ScanOutcome = { kind: 'scanned'; to: number; events: number } | { kind: 'moved' };
 
 /**
  * Scans blocks [from, to] of a chain for its watched triggers, inside the follower's transaction: the logs
  * matching an event trigger and the blocks a block trigger counts become trigger events (waiting for their
- * confirmations; ON CONFLICT DO NOTHING on (executable, chain, block hash, log index), so a rescan never adds
- * one twice), and the cursor moves to `to`. When the chain changed under the scan (the cursor's block or `to`'s
- * hash is not what it was around the `eth_getLogs`), nothing is written: the next pass sees the reorg.
+ * confirmations; unique on (executable, chain, block hash, log index), so a rescan never adds one twice, and
+ * brings back as waiting one a reorg dropped, for a chain that went back to that fork), and the cursor moves to
+ * `to`. When the chain changed under the scan (the cursor's block or `to`'s hash is not what it was around the
+ * `eth_getLogs`), nothing is written: the next pass sees the reorg. A log whose block hash is not the canonical
+ * one at its height (an upstream answering from a stale fork) makes the range be read again, at most
+ * `LOG_ATTEMPTS` times, then the pass ends without writing (the next one tries again).
  */
 export async function scanRange(
   tx: Tx,
@@ -29,13 +36,17 @@ export async function scanRange(
   const toBlock = await header(to);
   if (!toBlock) return { kind: 'moved' };
   const filter = unionFilter(watched);
-  const logs = filter ? await logsIn(chain, from, to, filter) : [];
-  // the chain up to `to` is the one the logs came from: `to` and the cursor's block are still canonical
-  const [cursorAgain, toAgain] = await Promise.all([
-    headerCache(chain)(cursor.blockNumber),
-    headerCache(chain)(to),
-  ]);
-  if (cursorAgain?.hash !== cursor.blockHash || toAgain?.hash !== toBlock.hash) return { kind: 'moved' };
+  let logs: RpcLog[] | null = null;
+  for (let attempt = 0; attempt < LOG_ATTEMPTS && !logs; attempt++) {
+    const got = filter ? await logsIn(chain, from, to, filter) : [];
+    // the chain up to `to` is the one the logs came from: `to` and the cursor's block are still canonical, and
+    // each log's block hash is the canonical one at its height (an upstream on a stale fork answers others)
+    const after = headerCache(chain);
+    const [cursorAgain, toAgain] = await Promise.all([after(cursor.blockNumber), after(to)]);
+    if (cursorAgain?.hash !== cursor.blockHash || toAgain?.hash !== toBlock.hash) return { kind: 'moved' };
+    if (await onCanonicalBlocks(got, after)) logs = got;
+  }
+  if (!logs) return { kind: 'moved' };
 
   const rows: (typeof triggerEvents.$inferInsert)[] = [];
   for (const log of logs) {
@@ -89,9 +100,28 @@ export async function scanRange(
       await tx
         .insert(triggerEvents)
         .values(rows.slice(i, i + 1000))
-        .onConflictDoNothing()
+        // a rescan finds a log it has: nothing changes, unless a reorg dropped it and the chain came back
+        .onConflictDoUpdate({
+          target: [
+            triggerEvents.executableId,
+            triggerEvents.chainId,
+            triggerEvents.blockHash,
+            triggerEvents.logIndex,
+          ],
+          set: { status: 'waiting', dropReason: null, readyAt: sql`excluded.ready_at` },
+          setWhere: sql`${triggerEvents.status} = 'dropped' and ${triggerEvents.dropReason} = 'reorg'`,
+        })
         .returning({ id: triggerEvents.id })
     ).length;
   await writeCursor(tx, chain.chainId, { blockNumber: to, blockHash: toBlock.hash, headNumber: head });
   return { kind: 'scanned', to, events };
+}
+
+/** Whether each log's block hash is the canonical one at its height (one header per height that has logs). */
+async function onCanonicalBlocks(logs: RpcLog[], header: (n: number) => Promise<BlockHeader | null>) {
+  const heights = [...new Set(logs.map((l) => Number(BigInt(l.blockNumber))))];
+  const canonical = new Map(
+    await Promise.all(heights.map(async (n) => [n, (await header(n))?.hash] as const)),
+  );
+  return logs.every((l) => canonical.get(Number(BigInt(l.blockNumber))) === l.blockHash.toLowerCase());
 }

@@ -1,13 +1,16 @@
 // Event and block triggers on anvil (a stack of their own: the reorgs rewind its chain): one run per emitted
 // log, in chain order, with ctx.trigger carrying it; a kill -9 and restart mid-stream misses none and doubles
-// none; a log a reorg removes before its confirmations never runs, and one removed after it ran is not run
-// again; two app instances following one chain run each log once; a block trigger runs every N blocks.
-
-import { and, eq } from 'drizzle-orm';
-import { toEventSelector } from 'viem';
+// none; a log a reorg removes before its confirmations never runs, one removed after it ran is not run again,
+// and one that stayed inside the rescanned window runs once; two app instances following one chain (each seen
+// following it in its own logs) run each log once; the end of a run starts the next ready event without the
+// follower; an instance further behind than the backfill limit jumps; saving the same trigger keeps its pending
+// events; a block trigger runs every N blocks.
+import { and, eq, inArray } from 'drizzle-orm';
+import { getAddress, toEventSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { buildRelease } from '@/cli/commands/bundle';
-import { alertIncidents } from '@/db/schema';
+import { alertIncidents, executables, triggerEvents } from '@/db/schema';
+import { newId } from '@/lib/ids';
 import { chainFollowerLag } from '@/lib/triggers/lag';
 import { previewTriggerLogs } from '@/lib/triggers/preview';
 import { upload } from '../support/bundles';
@@ -182,6 +185,36 @@ describe('event triggers', () => {
     expect(events.map((e) => e.status)).toEqual(['dispatched']);
     expect(await rpc('eth_getBlockByHash', [ran.blockHash, false])).toBeNull();
   }, 120_000);
+
+  it('a reorg whose rescan window holds a log that stayed: that log runs once, the removed one never', async () => {
+    const { w } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter, { confirmations: 2 }));
+    await waitUntil('the follower following', () => settled(exe.id));
+
+    const stayed = await receiptOf(await increment(sender, counter));
+    await mine(2);
+    await finalLogs(exe.id, 1);
+    const snapshot = await rpc<string>('evm_snapshot');
+    const removed = await receiptOf(await increment(sender, counter));
+    await waitUntil('the removed log seen, waiting', async () =>
+      (await eventsOf(exe.id)).some((e) => e.block_hash === removed.blockHash && e.status === 'waiting'),
+    );
+    await rpc('evm_revert', [snapshot]);
+    await mine(4); // the rescan goes back maxConfirmations (64) blocks: over the block of the log that stayed
+    await waitUntil('the removed log dropped', async () =>
+      (await eventsOf(exe.id)).some((e) => e.block_hash === removed.blockHash && e.status === 'dropped'),
+    );
+    const kept = await receiptOf(await increment(sender, counter));
+    await mine(2);
+    const echoed = await finalLogs(exe.id, 2);
+    expect(echoed.map((e) => e.tx)).toEqual([stayed.transactionHash, kept.transactionHash]);
+    const events = await eventsOf(exe.id);
+    expect(events.filter((e) => e.block_hash === stayed.blockHash).map((e) => e.status)).toEqual([
+      'dispatched',
+    ]);
+  }, 120_000);
 });
 
 describe('block triggers', () => {
@@ -215,22 +248,218 @@ describe('block triggers', () => {
   }, 120_000);
 });
 
+/** The JSON log lines of a captured app output that carry `msg`. */
+const logLines = <T>(output: string, msg: string) =>
+  output
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes(msg))
+    .map((line) => JSON.parse(line) as T);
+
+/** The ranges an app's follower scanned that held trigger events (its debug log lines). */
+const scannedWithEvents = (output: string) =>
+  logLines<{ from: number; to: number; events: number }>(output, 'chain follower scanned a range').filter(
+    (line) => line.events > 0,
+  );
+
 describe('two app instances on one chain', () => {
-  it('run each log once', async () => {
+  it('run each log once, and both follow the chain', async () => {
     const { w, stack } = world;
-    const second = await stack.startApp({ TICKWORK_FOLLOWER_TICK_MS: '100' });
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter));
+    await waitUntil('the follower following', () => settled(exe.id));
+    // two instances of their own (the main app stopped meanwhile), their logs captured: the first follows alone,
+    // then both, then the second alone
+    await stack.app().kill('SIGKILL');
+    const env = { TICKWORK_FOLLOWER_TICK_MS: '100', LOG_LEVEL: 'debug' };
+    const first = await stack.startApp(env, { captureOutput: true });
+    let second: Awaited<ReturnType<typeof stack.startApp>> | null = null;
     try {
-      const sender = await testSender();
-      const counter = await deployCounter(sender);
-      const exe = await echoExe(w, eventTrigger(counter));
-      await waitUntil('the follower following', () => settled(exe.id));
-      const logs = await emitInBlocks(sender, counter, [4, 1, 3, 2, 2]);
+      const alone = await emitInBlocks(sender, counter, [2, 1]);
+      await finalLogs(exe.id, alone.length, 60_000);
+      second = await stack.startApp(env, { captureOutput: true });
+      const together = await emitInBlocks(sender, counter, [4, 1, 3, 2, 2]);
+      await finalLogs(exe.id, alone.length + together.length, 90_000);
+      await first.stop();
+      const after = await emitInBlocks(sender, counter, [1, 2]);
+      const logs = [...alone, ...together, ...after];
       const echoed = await finalLogs(exe.id, logs.length, 90_000);
       expect(echoed.map((e) => `${e.tx}:${e.i}`)).toEqual(logs.map((l) => `${l.tx}:${l.i}`));
+      const covers = (output: string, block: number) =>
+        scannedWithEvents(output).some((r) => r.from <= block && block <= r.to);
+      expect(covers(first.output(), alone[0].b)).toBe(true);
+      expect(covers(second.output(), after[0].b)).toBe(true);
     } finally {
-      await second.stop();
+      await first.stop();
+      await second?.stop();
+      await stack.restartApp();
     }
-  }, 150_000);
+  }, 240_000);
+});
+
+describe('dispatch', () => {
+  it("the end of a run starts the executable's next ready event, without the follower", async () => {
+    const { w, stack } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter));
+    await waitUntil('the follower following', () => settled(exe.id));
+    // no follower anywhere: the main app stopped, an instance with it off; the logs' events made ready by hand
+    await stack.app().kill('SIGKILL');
+    const app = await stack.startApp({ TICKWORK_FOLLOWER: 'off' });
+    try {
+      const logs = await emitInBlocks(sender, counter, [2, 1]);
+      const raw = await rpc<any[]>('eth_getLogs', [
+        {
+          address: counter,
+          fromBlock: `0x${logs[0].b.toString(16)}`,
+          toBlock: `0x${logs[2].b.toString(16)}`,
+        },
+      ]);
+      expect(raw).toHaveLength(3);
+      await testDb()
+        .insert(triggerEvents)
+        .values(
+          raw.map((l) => {
+            const payload = {
+              kind: 'log' as const,
+              address: getAddress(l.address),
+              topics: l.topics,
+              data: l.data,
+              blockNumber: Number(BigInt(l.blockNumber)),
+              blockHash: l.blockHash,
+              transactionHash: l.transactionHash,
+              transactionIndex: Number(BigInt(l.transactionIndex)),
+              logIndex: Number(BigInt(l.logIndex)),
+            };
+            return {
+              id: newId('triggerEvent'),
+              executableId: exe.id,
+              chainId: 31337,
+              blockNumber: payload.blockNumber,
+              blockHash: payload.blockHash,
+              logIndex: payload.logIndex,
+              payload,
+              status: 'ready' as const,
+              readyAt: payload.blockNumber,
+            };
+          }),
+        );
+      // a manual run ends: the first event's run starts, whose end starts the second's, and so on
+      const res = await api(`/api/v1/executables/${exe.id}/run`, {
+        method: 'POST',
+        token: w.token,
+        baseUrl: app.baseUrl,
+      });
+      expect(res.status, res.text).toBe(200);
+      await waitUntil('every ready event run', async () => {
+        const runs = await runsOf(exe.id);
+        return runs.length === 4 && runs.every((r) => FINAL_STATUSES.includes(r.status));
+      });
+      const [manual, ...runs] = await runsOf(exe.id);
+      expect(manual.message).toBe('none:manual');
+      expect(runs.map((r) => r.trigger)).toEqual(['event', 'event', 'event']);
+      const echoed = runs.map((r) => JSON.parse(r.message ?? 'null'));
+      expect(echoed.map((e) => `${e.tx}:${e.i}`)).toEqual(logs.map((l) => `${l.tx}:${l.i}`));
+      expect((await eventsOf(exe.id)).map((e) => e.status)).toEqual([
+        'dispatched',
+        'dispatched',
+        'dispatched',
+      ]);
+    } finally {
+      await app.stop();
+      await stack.restartApp();
+    }
+  }, 120_000);
+});
+
+describe('dispatch with many stalled executables', () => {
+  it('200+ paused executables with ready events do not keep an active one from running', async () => {
+    const { w } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter));
+    await waitUntil('the follower following', () => settled(exe.id));
+    // 201 paused executables, each with a ready event, whose ids sort before the active one's
+    const stalled = Array.from(
+      { length: 201 },
+      (_, i) => `exe_00000000${uniq()}${String(i).padStart(4, '0')}`,
+    );
+    await testDb()
+      .insert(executables)
+      .values(
+        stalled.map((id) => ({
+          id,
+          workspaceId: w.workspaceId,
+          projectId: w.projectId,
+          functionId: exe.functionId,
+          profileId: w.profileId,
+          name: `stalled-${id}`,
+          state: 'paused' as const,
+          trigger: exe.trigger,
+        })),
+      );
+    try {
+      await testDb()
+        .insert(triggerEvents)
+        .values(
+          stalled.map((id) => ({
+            id: newId('triggerEvent'),
+            executableId: id,
+            chainId: 31337,
+            blockNumber: 1,
+            blockHash: `0x${'ee'.repeat(32)}`,
+            logIndex: 0,
+            payload: {
+              kind: 'block' as const,
+              blockNumber: 1,
+              blockHash: `0x${'ee'.repeat(32)}`,
+              timestamp: 1,
+            },
+            status: 'ready' as const,
+            readyAt: 1,
+          })),
+        );
+      const [log] = await emitInBlocks(sender, counter, [1]);
+      // shorter than the test's timeout: the rows go whatever happens (they count against the plan's limit)
+      const echoed = await finalLogs(exe.id, 1, 30_000);
+      expect(echoed.map((e) => e.tx)).toEqual([log.tx]);
+    } finally {
+      await testDb().delete(executables).where(inArray(executables.id, stalled));
+    }
+  }, 60_000);
+});
+
+describe('backfill', () => {
+  it('an instance further behind than TICKWORK_FOLLOWER_BACKFILL_BLOCKS jumps: logs in the skipped blocks never run', async () => {
+    const { w, stack } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter));
+    await waitUntil('the follower following', () => settled(exe.id));
+    // while no instance follows: a log, 20 empty blocks, another log (22 blocks past the cursor)
+    await stack.app().kill('SIGKILL');
+    const [skipped] = await emitInBlocks(sender, counter, [1]);
+    await mine(20);
+    const [backfilled] = await emitInBlocks(sender, counter, [1]);
+    const app = await stack.startApp({ TICKWORK_FOLLOWER_BACKFILL_BLOCKS: '10' }, { captureOutput: true });
+    try {
+      const echoed = await finalLogs(exe.id, 1);
+      expect(echoed.map((e) => e.tx)).toEqual([backfilled.tx]);
+      expect((await eventsOf(exe.id)).map((e) => Number(e.block_number))).toEqual([backfilled.b]);
+      const jump = logLines<{ skippedFrom: number; skippedTo: number }>(
+        app.output(),
+        'further behind than the backfill limit',
+      );
+      expect(jump).toHaveLength(1);
+      expect(jump[0].skippedFrom).toBeLessThanOrEqual(skipped.b);
+      expect(jump[0].skippedTo).toBeGreaterThanOrEqual(skipped.b);
+      expect(jump[0].skippedTo).toBeLessThan(backfilled.b);
+    } finally {
+      await app.stop();
+      await stack.restartApp();
+    }
+  }, 120_000);
 });
 
 describe('Gelato event-triggered Web3 Functions', () => {
@@ -285,6 +514,27 @@ describe('trigger changes, preview and lag', () => {
     await waitUntil('the follower past it', () => settled(exe.id));
     expect(await runsOf(exe.id)).toEqual([]);
     expect(hash).toMatch(/^0x/);
+  }, 60_000);
+
+  it('saving the same event trigger again keeps its pending events, and they run', async () => {
+    const { w } = world;
+    const sender = await testSender();
+    const counter = await deployCounter(sender);
+    const exe = await echoExe(w, eventTrigger(counter, { confirmations: 3 }));
+    await waitUntil('the follower following', () => settled(exe.id));
+    const [log] = await emitInBlocks(sender, counter, [1]);
+    await waitUntil('the log seen, waiting', async () =>
+      (await eventsOf(exe.id)).some((e) => e.status === 'waiting'),
+    );
+    // the trigger as the API answers it (the console saves it back unchanged), and as first given
+    for (const trigger of [exe.trigger, eventTrigger(counter, { confirmations: 3 })]) {
+      const res = await patchFacet(w.token, exe.id, 'trigger', { trigger });
+      expect(res.status, res.text).toBe(200);
+      expect((await eventsOf(exe.id)).map((e) => e.status)).toEqual(['waiting']);
+    }
+    await mine(3);
+    const echoed = await finalLogs(exe.id, 1);
+    expect(echoed.map((e) => e.tx)).toEqual([log.tx]);
   }, 60_000);
 
   it('previewTriggerLogs answers the last N matching logs; chainFollowerLag the cursor per chain', async () => {

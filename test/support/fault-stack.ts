@@ -29,8 +29,8 @@ export type FaultStack = {
   app: () => AppProcess;
   /** Starts the main app again on its port, database and chain (after a kill). */
   restartApp: () => Promise<AppProcess>;
-  /** Another app instance on the same database and chain, on a port of its own. */
-  startApp: (env?: Record<string, string>) => Promise<AppProcess>;
+  /** Another app instance on the same database and chain, on a port of its own (`captureOutput`: its logs). */
+  startApp: (env?: Record<string, string>, opts?: { captureOutput?: boolean }) => Promise<AppProcess>;
   /** Where the test helpers should point (`useTarget`): the main app, the database, anvil itself. */
   target: Target;
   stop: () => Promise<void>;
@@ -108,8 +108,8 @@ export async function startFaultStack(
     };
 
     const apps = new Set<AppProcess>();
-    const spawnTracked = async (appEnv: NodeJS.ProcessEnv, port: number) => {
-      const app = await spawnApp(appEnv, { port });
+    const spawnTracked = async (appEnv: NodeJS.ProcessEnv, port: number, captureOutput = false) => {
+      const app = await spawnApp(appEnv, { port, captureOutput });
       apps.add(app);
       return app;
     };
@@ -130,7 +130,8 @@ export async function startFaultStack(
         main = await spawnTracked(env, mainPort);
         return main;
       },
-      startApp: async (extra = {}) => spawnTracked({ ...env, ...extra }, await freePort()),
+      startApp: async (extra = {}, opts = {}) =>
+        spawnTracked({ ...env, ...extra }, await freePort(), opts.captureOutput),
       target: {
         baseUrl: main.baseUrl,
         databaseUrl: pg.url,

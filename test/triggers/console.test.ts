@@ -205,13 +205,14 @@ describe('trigger drafts and the lag rule', () => {
     });
   });
 
-  it('lags past 20 blocks behind or 30 s without an update', () => {
+  it('lags past 20 blocks behind, 1,000 ready events or 30 s without an update', () => {
     const now = Date.parse('2026-01-01T00:01:00Z');
     const lag = {
       chainId: 1,
       cursorBlock: 100,
       headBlock: 120,
       lagBlocks: 20,
+      readyEvents: 1000,
       updatedAt: '2026-01-01T00:00:45Z',
       lastJump: null,
       lastReorg: null,
@@ -219,6 +220,7 @@ describe('trigger drafts and the lag rule', () => {
     };
     expect(followerLagReason(lag, now)).toBeNull();
     expect(followerLagReason({ ...lag, headBlock: 121, lagBlocks: 21 }, now)).toBe('21 blocks behind');
+    expect(followerLagReason({ ...lag, readyEvents: 1001 }, now)).toBe('1001 events wait for their runs');
     expect(followerLagReason({ ...lag, updatedAt: '2026-01-01T00:00:29Z' }, now)).toBe(
       'not updated for 31 s',
     );

@@ -1,0 +1,1 @@
+ALTER TABLE "trigger_events" ADD COLUMN "drop_reason" text;
