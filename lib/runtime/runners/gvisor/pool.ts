@@ -53,6 +53,7 @@ export class SandboxPool {
         },
         (error: Error) => {
           this.starting--;
+          if (this.closed) return; // killed by close() while it started
           this.retryAt = Date.now() + RESTART_BACKOFF_MS;
           log.error({ err: error }, 'a gVisor sandbox did not start');
           this.waiters.shift()?.reject(error);
