@@ -12,7 +12,10 @@ export function writeSection(title: string, section: string): void {
   const escaped = heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const existing = new RegExp(`${escaped}[\\s\\S]*?(?=\\n## |$)`);
   if (existing.test(doc)) {
-    writeFileSync(DOC, doc.replace(existing, () => `\n${section.trimEnd()}\n`));
+    writeFileSync(
+      DOC,
+      doc.replace(existing, () => `\n${section.trimEnd()}\n`),
+    );
     return;
   }
   const at = doc.indexOf('\n## Engine\n');

@@ -72,7 +72,8 @@ process.stdin.on('end', () => process.exit(0));
  * of the runs that need them, so that cost is paid there rather than by an executable's first run.
  */
 const WARM_UP: TaskInput = {
-  source: 'export default { __tickworkTask: 1, async run() { return { canExec: false, message: "warm" }; } };',
+  source:
+    'export default { __tickworkTask: 1, async run() { return { canExec: false, message: "warm" }; } };',
   args: {},
   storage: {},
   secrets: {},
