@@ -21,7 +21,7 @@ import { testDb, uniq } from '../support/fixtures';
 import { gelatoFolder } from '../support/gelato';
 import { api } from '../support/http';
 import { rpc } from '../support/profiles';
-import { FINAL_STATUSES, startRun, waitForExecution } from '../support/runs';
+import { FINAL_STATUSES, type RunWorld, startRun, waitForExecution } from '../support/runs';
 import {
   deployCounter,
   echoExe,
@@ -63,6 +63,15 @@ const eventTrigger = (counter: string, extra: Record<string, unknown> = {}) => (
   event: INCREMENTED,
   ...extra,
 });
+
+/** A counter of its own and an echo executable run by its Incremented logs, once the follower follows it. */
+async function followedCounter(w: RunWorld, extra: Record<string, unknown> = {}) {
+  const sender = await testSender();
+  const counter = await deployCounter(sender);
+  const exe = await echoExe(w, eventTrigger(counter, extra));
+  await waitUntil('the follower following', () => settled(exe.id));
+  return { sender, counter, exe };
+}
 
 describe('event triggers', () => {
   it('run once per emitted log, in chain order, with the log in ctx.trigger (decoded)', async () => {
@@ -118,10 +127,7 @@ describe('event triggers', () => {
 
   it('a kill -9 and restart mid-stream: every log runs once, none twice', async () => {
     const { w, stack } = world;
-    const sender = await testSender();
-    const counter = await deployCounter(sender);
-    const exe = await echoExe(w, eventTrigger(counter));
-    await waitUntil('the follower following', () => settled(exe.id));
+    const { sender, counter, exe } = await followedCounter(w);
 
     const before = await emitInBlocks(sender, counter, [2, 1]);
     await stack.app().kill('SIGKILL');
@@ -138,10 +144,7 @@ describe('event triggers', () => {
 
   it('a reorg before the confirmations: the removed log never runs; the chain goes on being followed', async () => {
     const { w } = world;
-    const sender = await testSender();
-    const counter = await deployCounter(sender);
-    const exe = await echoExe(w, eventTrigger(counter, { confirmations: 3 }));
-    await waitUntil('the follower following', () => settled(exe.id));
+    const { sender, counter, exe } = await followedCounter(w, { confirmations: 3 });
 
     const snapshot = await rpc<string>('evm_snapshot');
     const removed = await receiptOf(await increment(sender, counter));
@@ -165,10 +168,7 @@ describe('event triggers', () => {
 
   it('a reorg after the run: the run stands and is not repeated', async () => {
     const { w } = world;
-    const sender = await testSender();
-    const counter = await deployCounter(sender);
-    const exe = await echoExe(w, eventTrigger(counter, { confirmations: 1 }));
-    await waitUntil('the follower following', () => settled(exe.id));
+    const { sender, counter, exe } = await followedCounter(w, { confirmations: 1 });
 
     const snapshot = await rpc<string>('evm_snapshot');
     const ran = await receiptOf(await increment(sender, counter));
@@ -188,10 +188,7 @@ describe('event triggers', () => {
 
   it('a reorg whose rescan window holds a log that stayed: that log runs once, the removed one never', async () => {
     const { w } = world;
-    const sender = await testSender();
-    const counter = await deployCounter(sender);
-    const exe = await echoExe(w, eventTrigger(counter, { confirmations: 2 }));
-    await waitUntil('the follower following', () => settled(exe.id));
+    const { sender, counter, exe } = await followedCounter(w, { confirmations: 2 });
 
     const stayed = await receiptOf(await increment(sender, counter));
     await mine(2);
@@ -264,10 +261,7 @@ const scannedWithEvents = (output: string) =>
 describe('two app instances on one chain', () => {
   it('run each log once, and both follow the chain', async () => {
     const { w, stack } = world;
-    const sender = await testSender();
-    const counter = await deployCounter(sender);
-    const exe = await echoExe(w, eventTrigger(counter));
-    await waitUntil('the follower following', () => settled(exe.id));
+    const { sender, counter, exe } = await followedCounter(w);
     // two instances of their own (the main app stopped meanwhile), their logs captured: the first follows alone,
     // then both, then the second alone
     await stack.app().kill('SIGKILL');
@@ -300,10 +294,7 @@ describe('two app instances on one chain', () => {
 describe('dispatch', () => {
   it("the end of a run starts the executable's next ready event, without the follower", async () => {
     const { w, stack } = world;
-    const sender = await testSender();
-    const counter = await deployCounter(sender);
-    const exe = await echoExe(w, eventTrigger(counter));
-    await waitUntil('the follower following', () => settled(exe.id));
+    const { sender, counter, exe } = await followedCounter(w);
     // no follower anywhere: the main app stopped, an instance with it off; the logs' events made ready by hand
     await stack.app().kill('SIGKILL');
     const app = await stack.startApp({ TICKWORK_FOLLOWER: 'off' });
@@ -376,10 +367,7 @@ describe('dispatch', () => {
 describe('dispatch with many stalled executables', () => {
   it('200+ paused executables with ready events do not keep an active one from running', async () => {
     const { w } = world;
-    const sender = await testSender();
-    const counter = await deployCounter(sender);
-    const exe = await echoExe(w, eventTrigger(counter));
-    await waitUntil('the follower following', () => settled(exe.id));
+    const { sender, counter, exe } = await followedCounter(w);
     // 201 paused executables, each with a ready event, whose ids sort before the active one's
     const stalled = Array.from(
       { length: 201 },
@@ -433,10 +421,7 @@ describe('dispatch with many stalled executables', () => {
 describe('backfill', () => {
   it('an instance further behind than TICKWORK_FOLLOWER_BACKFILL_BLOCKS jumps: logs in the skipped blocks never run', async () => {
     const { w, stack } = world;
-    const sender = await testSender();
-    const counter = await deployCounter(sender);
-    const exe = await echoExe(w, eventTrigger(counter));
-    await waitUntil('the follower following', () => settled(exe.id));
+    const { sender, counter, exe } = await followedCounter(w);
     // while no instance follows: a log, 20 empty blocks, another log (22 blocks past the cursor)
     await stack.app().kill('SIGKILL');
     const [skipped] = await emitInBlocks(sender, counter, [1]);
@@ -497,10 +482,7 @@ describe('Gelato event-triggered Web3 Functions', () => {
 describe('trigger changes, preview and lag', () => {
   it('a trigger change drops the events matched under the old trigger that have not run', async () => {
     const { w } = world;
-    const sender = await testSender();
-    const counter = await deployCounter(sender);
-    const exe = await echoExe(w, eventTrigger(counter, { confirmations: 20 }));
-    await waitUntil('the follower following', () => settled(exe.id));
+    const { sender, counter, exe } = await followedCounter(w, { confirmations: 20 });
     const hash = await increment(sender, counter);
     await waitUntil('the log seen, waiting', async () =>
       (await eventsOf(exe.id)).some((e) => e.status === 'waiting'),
@@ -518,10 +500,7 @@ describe('trigger changes, preview and lag', () => {
 
   it('saving the same event trigger again keeps its pending events, and they run', async () => {
     const { w } = world;
-    const sender = await testSender();
-    const counter = await deployCounter(sender);
-    const exe = await echoExe(w, eventTrigger(counter, { confirmations: 3 }));
-    await waitUntil('the follower following', () => settled(exe.id));
+    const { sender, counter, exe } = await followedCounter(w, { confirmations: 3 });
     const [log] = await emitInBlocks(sender, counter, [1]);
     await waitUntil('the log seen, waiting', async () =>
       (await eventsOf(exe.id)).some((e) => e.status === 'waiting'),
