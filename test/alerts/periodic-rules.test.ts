@@ -220,10 +220,10 @@ describe("an executable's own rule", () => {
       submitted_unknown: { olderThanSeconds: 60 },
       low_balance: { belowWei: '1' },
     };
-    for (const [kind, params] of Object.entries(kinds)) {
-      await rule(w.token, projectId, { kind, params });
+    // the overrides first: the app's own alert ticker checks too, and must never see a default without them
+    for (const [kind, params] of Object.entries(kinds))
       await rule(w.token, projectId, { kind, params, executableId: off.executableId, enabled: false });
-    }
+    for (const [kind, params] of Object.entries(kinds)) await rule(w.token, projectId, { kind, params });
     for (let n = 0; n < 2; n++) {
       await checkDeadMan(db);
       await checkSubmittedUnknown(db);

@@ -96,4 +96,38 @@ describe('gVisor sandbox pool', () => {
     await p.startAll();
     expect((await next).id).toBe('sb2');
   });
+
+  it('fills up again after a failed start, with no run waiting', async () => {
+    let fail = true;
+    let made = 0;
+    const start = async (): Promise<SandboxProcess> => {
+      made++;
+      if (fail) {
+        fail = false;
+        throw new Error('runsc: cannot create sandbox');
+      }
+      return {
+        id: `sb${made}`,
+        runs: 0,
+        capped: true,
+        send() {},
+        onMessage() {},
+        ended: new Promise<string>(() => {}),
+        alive: () => true,
+        kill() {},
+      };
+    };
+    const pool = new SandboxPool(start, 1, 100);
+    pool.warm();
+    await waitFor(() => pool.stats().idle === 1, 5_000);
+    expect(made).toBe(2);
+    pool.close();
+  });
 });
+
+async function waitFor(done: () => boolean, timeoutMs: number) {
+  for (const until = Date.now() + timeoutMs; !done(); ) {
+    if (Date.now() > until) throw new Error('not within the time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

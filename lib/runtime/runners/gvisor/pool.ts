@@ -1,7 +1,9 @@
 import { log } from '@/lib/log';
 import type { SandboxProcess } from './sandbox';
 
+/** After a sandbox failed to start, the next start waits this long, doubling up to the max while starts fail. */
 const RESTART_BACKOFF_MS = 1_000;
+const RESTART_BACKOFF_MAX_MS = 30_000;
 
 /**
  * A warm pool of sandboxes: `size` kept started and ready, handed out one run at a time (more runs wait their
@@ -26,6 +28,8 @@ export class SandboxPool {
     reject: (e: Error) => void;
   }[] = [];
   private retryAt = 0;
+  private backoffMs = RESTART_BACKOFF_MS;
+  private retryTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
   constructor(
@@ -39,7 +43,10 @@ export class SandboxPool {
     if (this.closed) return;
     const wait = this.retryAt - Date.now();
     if (wait > 0) {
-      setTimeout(() => this.warm(), wait).unref();
+      this.retryTimer ??= setTimeout(() => {
+        this.retryTimer = null;
+        this.warm();
+      }, wait).unref();
       return;
     }
     while (this.idle.length + this.busy.size + this.starting < this.size) {
@@ -47,6 +54,7 @@ export class SandboxPool {
       this.start().then(
         (sandbox) => {
           this.starting--;
+          this.backoffMs = RESTART_BACKOFF_MS;
           void sandbox.ended.then(() => this.forget(sandbox));
           if (this.closed) sandbox.kill();
           else this.hand(sandbox);
@@ -54,10 +62,12 @@ export class SandboxPool {
         (error: Error) => {
           this.starting--;
           if (this.closed) return; // killed by close() while it started
-          this.retryAt = Date.now() + RESTART_BACKOFF_MS;
+          this.retryAt = Date.now() + this.backoffMs;
+          this.backoffMs = Math.min(this.backoffMs * 2, RESTART_BACKOFF_MAX_MS);
           log.error({ err: error }, 'a gVisor sandbox did not start');
           this.waiters.shift()?.reject(error);
-          if (this.waiters.length > 0) this.warm();
+          // the pool fills up again once starts work, whether or not runs wait meanwhile
+          this.warm();
         },
       );
     }
