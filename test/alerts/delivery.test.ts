@@ -7,6 +7,7 @@ import { createDb, type Db } from '@/db/client';
 import { deliverNotificationFunction } from '@/inngest/functions/deliver-notification';
 import { verifyWebhook } from '@/lib/alerts/channels/signature';
 import { enqueueNotification } from '@/lib/alerts/outbox';
+import { receiverChannel } from '../support/alerts';
 import { type FaultStack, startFaultStack } from '../support/fault-stack';
 import { waitUntil } from '../support/faults';
 import { type Actor, newProject, newWorkspace, uniq } from '../support/fixtures';
@@ -249,14 +250,7 @@ describe('notification delivery', () => {
 
   it('nothing is lost when the app is killed between a failing run and the delivery of its alert: sent once after a restart', async () => {
     const w = await runWorld();
-    const path = `/killed/${uniq()}`;
-    const res = await api('/api/v1/channels', {
-      method: 'POST',
-      token: w.token,
-      body: { projectId: w.projectId, kind: 'webhook', name: `ch-${uniq()}`, url: `${http.url}${path}` },
-    });
-    expect(res.status, res.text).toBe(201);
-    const channelId = res.body.data.id;
+    const { channelId, path } = await receiverChannel(http, w.token, w.projectId);
     const exe = await runnableExe(
       w,
       `export default { __tickworkTask: 1, run: async () => { throw new Error('the oracle is down'); } };\n`,

@@ -1,8 +1,8 @@
 // GET /metrics: the Prometheus text of the app under test, read with a Prometheus text parser. The token gates
 // it; the engine's counters and histograms move when a run happens; the queue depth comes from the database.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../support/alerts';
-import { newAddress, testDb, uniq } from '../support/fixtures';
+import { receiverChannel, waitFor } from '../support/alerts';
+import { newAddress, testDb } from '../support/fixtures';
 import { api } from '../support/http';
 import { startHttpReceiver } from '../support/notify-receivers';
 import { type PromFamily, parsePrometheusText } from '../support/prometheus';
@@ -156,26 +156,15 @@ describe('GET /metrics', () => {
     it('a test notification: counts the delivery by channel kind and result', async () => {
       const http = await startHttpReceiver();
       try {
-        const created = await api('/api/v1/channels', {
-          method: 'POST',
-          token: w.token,
-          body: {
-            projectId: w.projectId,
-            kind: 'webhook',
-            name: `m-${uniq()}`,
-            url: `${http.url}/metrics-test`,
-          },
-        });
-        expect(created.status, created.text).toBe(201);
+        const { channelId } = await receiverChannel(http, w.token, w.projectId);
         const before = await scrape();
-        const sent = await api(`/api/v1/channels/${created.body.data.id}/test`, {
+        const sent = await api(`/api/v1/channels/${channelId}/test`, {
           method: 'POST',
           token: w.token,
         });
         expect(sent.status, sent.text).toBe(202);
         const deliveries = await waitFor(
-          async () =>
-            (await api(`/api/v1/channels/${created.body.data.id}/deliveries`, { token: w.token })).body.data,
+          async () => (await api(`/api/v1/channels/${channelId}/deliveries`, { token: w.token })).body.data,
           (list: any[]) => list.some((d) => d.state === 'delivered'),
         );
         expect(deliveries.map((d: any) => d.state)).toEqual(['delivered']);
