@@ -395,11 +395,18 @@ describe('runTask timers', () => {
       setTimeout(() => fired.push('early'), 20);
       clearTimeout(cancelled);
       let ticks = 0;
-      const interval = setInterval(() => { if (++ticks === 3) clearInterval(interval); }, 5);
+      const ticked = new Promise((resolve) => {
+        const interval = setInterval(() => { if (++ticks === 3) { clearInterval(interval); resolve(); } }, 5);
+      });
       clearTimeout(undefined);
-      await new Promise((resolve) => setTimeout(resolve, 80));
-      return { canExec: false, message: fired.join() + ' ' + ticks };`);
-    expect(outcome).toMatchObject({ kind: 'skip', message: 'early,late 3' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await ticked;
+      const afterClear = ticks;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return { canExec: false, message: fired.join() + ' ' + afterClear + ' ' + ticks };`);
+    // Waits for events, not a wall-clock window: the 'cancelled' timer would have fired before 'late' (10 < 40 ms),
+    // and a cleared interval ticks no more however slowly the runner's timers run.
+    expect(outcome).toMatchObject({ kind: 'skip', message: 'early,late 3 3' });
   });
 
   it('retries a failing chain request after a setTimeout backoff, as viem does', async () => {
