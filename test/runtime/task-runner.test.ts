@@ -339,15 +339,20 @@ describe('runTask limits', () => {
       message: 'the task ran longer than its 0.3 s limit',
     });
     expect(outcome.durationMs).toBeGreaterThanOrEqual(290);
-    expect(outcome.durationMs).toBeLessThan(1500);
+    // Generous: a loaded machine (or gVisor's ptrace) can be late to stop it. The message says the runner's own
+    // limit stopped it (not the gVisor host's kill past a grace), and 5 s is far below the default 30 s limit.
+    expect(outcome.durationMs).toBeLessThan(5_000);
   });
 
   it('stops an infinite loop that starts after an await', async () => {
     const outcome = await run(`await ctx.chain.request({ method: 'eth_chainId' }); while (true) {}`, {
       limits: { timeoutMs: 300 },
     });
-    expect(errorOf(outcome).code).toBe('task_timeout');
-    expect(outcome.durationMs).toBeLessThan(1500);
+    expect(errorOf(outcome)).toEqual({
+      code: 'task_timeout',
+      message: 'the task ran longer than its 0.3 s limit',
+    });
+    expect(outcome.durationMs).toBeLessThan(5_000); // generous, as above
   });
 
   it('stops a run that never settles and a loop at module load', async () => {
@@ -460,9 +465,12 @@ describe('runTask timers', () => {
       `let ticks = 0; setInterval(() => { ticks++; }, 1); await new Promise(() => {});`,
       { limits: { timeoutMs: 300 } },
     );
-    expect(errorOf(outcome).code).toBe('task_timeout');
+    expect(errorOf(outcome)).toEqual({
+      code: 'task_timeout',
+      message: 'the task ran longer than its 0.3 s limit',
+    });
     expect(outcome.durationMs).toBeGreaterThanOrEqual(290);
-    expect(outcome.durationMs).toBeLessThan(1500);
+    expect(outcome.durationMs).toBeLessThan(5_000); // generous: see 'stops an infinite synchronous loop'
   });
 
   it('does not fire a timer past the wall limit, nor hold the run open', async () => {
@@ -470,9 +478,13 @@ describe('runTask timers', () => {
       `setTimeout(() => ctx.log.info('fired'), 60_000); await new Promise(() => {});`,
       { limits: { timeoutMs: 200 } },
     );
-    expect(errorOf(outcome).code).toBe('task_timeout');
+    expect(errorOf(outcome)).toEqual({
+      code: 'task_timeout',
+      message: 'the task ran longer than its 0.2 s limit',
+    });
     expect(outcome.logs).toEqual([]);
-    expect(outcome.durationMs).toBeLessThan(1500);
+    // generous (see 'stops an infinite synchronous loop'), and far below the timer's 60 s
+    expect(outcome.durationMs).toBeLessThan(5_000);
   });
 
   it('ends the run when the task settles: waiting timers are dropped and never fire', async () => {
@@ -491,7 +503,8 @@ describe('runTask timers', () => {
       { host: fakeHost({ fetch: fetched }) },
     );
     expect(outcome).toMatchObject({ kind: 'skip', fetchRequests: 0 });
-    await new Promise((resolve) => setTimeout(resolve, 120));
+    // Many times the timers' delays, so that even a slow machine would have fired them by now, had they been kept.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(fetched).not.toHaveBeenCalled();
   });
 
