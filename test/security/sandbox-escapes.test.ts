@@ -141,10 +141,11 @@ describe('limits hold', () => {
       'await new Promise(() => {});',
       `const { instance } = await WebAssembly.instantiate(new Uint8Array([${wasm}])); instance.exports.spin();`,
     ]) {
-      const started = Date.now();
       const outcome = await run(body, { timeoutMs: 500 });
       expect(outcome, body).toMatchObject({ kind: 'error', error: { code: 'task_timeout' } });
-      expect(Date.now() - started, body).toBeLessThan(5_000);
+      // The run's own duration, not the wall clock around it: on the gVisor runner that also holds the wait for a
+      // fresh sandbox (each timed-out run recycles its own), which a loaded machine can make take seconds.
+      expect(outcome.durationMs, body).toBeLessThan(5_000);
     }
   });
 
