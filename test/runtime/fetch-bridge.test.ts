@@ -153,6 +153,7 @@ describe('publicFetch requests', () => {
     await expect(quick(`${base}/slow`, {})).rejects.toThrow(
       `fetch: ${new URL(base).host} did not answer within 0.2 s`,
     );
-    expect(Date.now() - started).toBeLessThan(2000);
+    // Generous for a loaded machine; the message names the 0.2 s given, and 5 s is half the 10 s default.
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 });
