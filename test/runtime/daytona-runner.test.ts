@@ -169,33 +169,53 @@ describe('the Daytona runner (against the stand-in)', () => {
   });
 
   it('a worker that hangs is killed at the wall (task_timeout) and the next run gets a fresh one', async () => {
-    const outcome = runner.run(
-      input(task('await new Promise((r) => setTimeout(r, 200)); return { canExec: false };')),
-      fakeHost(),
+    // The worker is frozen while its task waits for a chain answer: surely mid-run, however fast the machine (a
+    // fixed sleep before freezing could come after the task had already finished).
+    let frozen = 0;
+    const host = fakeHost();
+    host.chainRequest = vi.fn(async () => {
+      frozen = standIn.freezeCommands(sandboxId);
+      return '0x2a';
+    });
+    const ended = await runner.run(
+      input(task(`await ctx.chain.request({ method: 'eth_blockNumber' }); return { canExec: false };`)),
+      host,
       {
         sandboxRef: ref,
         limits: { timeoutMs: 500 },
       },
     );
-    await new Promise((r) => setTimeout(r, 50));
-    expect(standIn.freezeCommands(sandboxId)).toBe(1);
-    const ended = await outcome;
-    expect(errorOf(ended)).toMatchObject({ code: 'task_timeout' });
+    expect(frozen).toBe(1);
+    // killed by the host at the wall: the frozen worker's own limit could not stop it
+    expect(errorOf(ended)).toMatchObject({
+      code: 'task_timeout',
+      message: expect.stringMatching(/did not stop it: the sandbox was killed/),
+    });
     expect(ended.storageChanged).toBe(false);
     expect((await runner.run(input(SKIP), fakeHost(), { sandboxRef: ref })).kind).toBe('skip');
   });
 
   it('a worker killed mid-run fails that run runner_crashed; the next run restarts the worker', async () => {
-    const outcome = runner.run(
-      input(task('await new Promise((r) => setTimeout(r, 5000)); return { canExec: false };')),
-      fakeHost(),
+    // Killed while its task waits for a chain answer: surely mid-run (a fixed sleep could come before the run
+    // reached the worker, and a run that never reached it is rightly retried on a fresh worker).
+    let killed = 0;
+    const host = fakeHost();
+    host.chainRequest = vi.fn(async () => {
+      killed = standIn.killCommands(sandboxId);
+      return '0x2a';
+    });
+    const ended = await runner.run(
+      input(
+        task(
+          `await ctx.chain.request({ method: 'eth_blockNumber' }); await new Promise((r) => setTimeout(r, 5000)); return { canExec: false };`,
+        ),
+      ),
+      host,
       {
         sandboxRef: ref,
       },
     );
-    await new Promise((r) => setTimeout(r, 300));
-    expect(standIn.killCommands(sandboxId)).toBe(1);
-    const ended = await outcome;
+    expect(killed).toBe(1);
     expect(errorOf(ended)).toMatchObject({ code: 'runner_crashed' });
     expect(errorOf(ended).message).toContain('Daytona sandbox stopped');
     expect(ended.storage).toEqual({ counter: 1 });
