@@ -349,10 +349,12 @@ describe('recycling: a sandbox serves the next run only after a clean one', () =
     }, 90_000);
 
     it('a frozen sandbox (SIGSTOP) is killed at the wall: the run fails task_timeout, the pool recovers', async () => {
+      // The freeze must land before the worker's own limit ends the run (then it is not killed at the wall): a
+      // limit of 5 s leaves ample time for the poll, pgrep and ps below on a loaded machine.
       const running = s.solo.runWith(
         taskInput(task(`await new Promise((r) => setTimeout(r, 20000)); return { canExec: false };`)),
         host,
-        { ...DEFAULT_TASK_LIMITS, timeoutMs: 1_000 },
+        { ...DEFAULT_TASK_LIMITS, timeoutMs: 5_000 },
       );
       await waitUntil('the run is in its sandbox', async () =>
         s.solo.pool.stats().busy === 1 ? true : null,
