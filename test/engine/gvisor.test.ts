@@ -3,14 +3,23 @@
 // mid-run fails that execution with runner_crashed, and the next run confirms.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FaultStack, startFaultStack } from '../support/fault-stack';
 import { payExe, waitForStatus } from '../support/faults';
 import { api } from '../support/http';
-import { balanceOf, type RunWorld, runToEnd, runWorld, startRun } from '../support/runs';
+import { balanceOf, type RunWorld, runnableExe, runToEnd, runWorld, startRun } from '../support/runs';
 import { useTarget } from '../support/target';
+
+/** Calls `args.url` (so the test knows it runs in its sandbox), then sleeps 20 s. */
+const SLEEPY_TASK = `export default { __tickworkTask: 1, run: async (ctx) => {
+  await fetch(ctx.args.url);
+  await new Promise((resolve) => setTimeout(resolve, 20_000));
+  return { canExec: false, message: 'slept' };
+} };\n`;
 
 let stack: FaultStack;
 let w: RunWorld;
@@ -46,16 +55,45 @@ describe('a gvisor executable', () => {
   }, 90_000);
 
   it('a sandbox killed mid-run fails the execution with runner_crashed; the next run confirms', async () => {
-    const { exe } = await payExe(w, { sleepMs: 20_000, exe: { sandboxRuntime: 'gvisor' } });
-    const started = await startRun(w.token, exe.id);
-    expect(started.status, started.text).toBe(200);
-    const id = started.body.data.id;
-    await waitForStatus(w.token, id, ['running']);
-    // The task sleeps in its sandbox; kill the sandbox's processes from outside, as the OOM killer would.
-    await new Promise((r) => setTimeout(r, 500));
-    execFileSync('pkill', ['-KILL', '-f', '--', `-root ${rootDir}/`]);
-    const failed = await waitForStatus(w.token, id, ['failed', 'confirmed', 'skipped'], 30_000);
-    expect(failed).toMatchObject({ status: 'failed', runner: 'gvisor', error: { code: 'runner_crashed' } });
+    // The task calls this server from its sandbox, then sleeps: once called, it is surely mid-run in its sandbox
+    // (a fixed wait after `running` could come before the run reached a sandbox, on a loaded machine).
+    let called = () => {};
+    const inSandbox = new Promise<void>((resolve) => {
+      called = resolve;
+    });
+    const server = createServer((_req, res) => {
+      res.end('ok');
+      called();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const exe = await runnableExe(w, SLEEPY_TASK, {
+        exe: {
+          args: JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` }),
+          trigger: { type: 'interval', intervalMs: 3_600_000 },
+          sandboxRuntime: 'gvisor',
+        },
+      });
+      const started = await startRun(w.token, exe.id);
+      expect(started.status, started.text).toBe(200);
+      const id = started.body.data.id;
+      let patience: NodeJS.Timeout | undefined;
+      await Promise.race([
+        inSandbox,
+        new Promise((_, reject) => {
+          patience = setTimeout(
+            () => reject(new Error('the task did not call from its sandbox in 60 s')),
+            60_000,
+          );
+        }),
+      ]).finally(() => clearTimeout(patience));
+      // Kill the sandbox's processes from outside, as the OOM killer would.
+      execFileSync('pkill', ['-KILL', '-f', '--', `-root ${rootDir}/`]);
+      const failed = await waitForStatus(w.token, id, ['failed', 'confirmed', 'skipped'], 30_000);
+      expect(failed).toMatchObject({ status: 'failed', runner: 'gvisor', error: { code: 'runner_crashed' } });
+    } finally {
+      server.close();
+    }
 
     const again = await payExe(w, { exe: { sandboxRuntime: 'gvisor' } });
     const { execution } = await runToEnd(w.token, again.exe.id);
