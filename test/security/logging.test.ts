@@ -52,9 +52,7 @@ describe('a server fault with a 1 MiB body', () => {
     });
     expectError(res, 500, 'internal_error');
     expect(res.text).not.toContain(MARKER);
-    // the log line is written as the response goes out; give the pipe a moment
-    await new Promise((r) => setTimeout(r, 300));
-    const added = app.output().slice(before);
+    const added = await loggedSince(before);
     expect(added.length).toBeGreaterThan(0);
     expect(added.length).toBeLessThan(4 * 1024);
     expect(added).not.toContain(MARKER);
@@ -72,9 +70,29 @@ describe('a server fault with a 1 MiB body', () => {
       body: { expectedVersion: 2147483648, value: valueOfSize(MiB) },
     });
     expectError(res, 400, 'invalid_request');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(app.output().slice(before)).toBe('');
+    expect(await loggedSince(before)).toBe('');
   });
+
+  /**
+   * What the app logged from output offset `from` up to a later request's own line. The app writes its lines
+   * in order, so once that line is in (however slow the machine or the pipe), all the earlier ones are too.
+   */
+  async function loggedSince(from: number): Promise<string> {
+    const later = await api(storagePath(executableId), {
+      method: 'PATCH',
+      token,
+      baseUrl: app.baseUrl,
+      body: { expectedVersion: 0, value: { later: true } },
+    });
+    expectError(later, 500, 'internal_error'); // the injected failure: logged with its request id
+    const id = later.body.requestId;
+    for (const until = Date.now() + 20_000; !app.output().includes(id); ) {
+      if (Date.now() > until) throw new Error(`the app logged nothing for request ${id} within 20 s`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const output = app.output().slice(from);
+    return output.slice(0, output.lastIndexOf('\n', output.indexOf(id)) + 1);
+  }
 });
 
 describe('describeError', () => {
