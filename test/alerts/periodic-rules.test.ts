@@ -97,7 +97,10 @@ describe('dead man', () => {
       await lock`select id from executables where id = ${exe.id} for update`;
       await sleep(new Date(dueAt).getTime() + 1_500 - Date.now());
       const mine = async () => (await incidentsOf(w.projectId)).filter((i) => i.rule_id === deadMan.id);
-      expect(await mine()).toEqual([]);
+      // Past due + grace the app's own ticker may have fired it already (the later the machine gets here, the
+      // likelier): only ever for this due time.
+      for (const early of await mine())
+        expect(early.details).toMatchObject({ dueAt: new Date(dueAt).toISOString() });
       await checkDeadMan(db);
       await checkDeadMan(db);
       const fired = await mine();
