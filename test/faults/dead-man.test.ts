@@ -39,14 +39,17 @@ const scheduledRuns = (executableId: string) =>
 
 describe('dead man: the scheduler stops', () => {
   it('fires once while nothing schedules the due run, and resolves once the run happens', async () => {
-    // hourly: nothing comes due by itself while the test runs
-    const { exe } = await payExe(w);
-    const rule = await api('/api/v1/alert-rules', {
-      method: 'POST',
-      token: w.token,
-      body: { projectId: w.projectId, executableId: exe.id, kind: 'dead_man', params: { graceSeconds: 1 } },
-    });
+    // hourly: nothing comes due by itself while the test runs; `later` is made due later, to see a check run
+    const [{ exe }, { exe: later }] = await Promise.all([payExe(w), payExe(w)]);
+    const deadMan = (executableId: string) =>
+      api('/api/v1/alert-rules', {
+        method: 'POST',
+        token: w.token,
+        body: { projectId: w.projectId, executableId, kind: 'dead_man', params: { graceSeconds: 1 } },
+      });
+    const rule = await deadMan(exe.id);
     expect(rule.status, rule.text).toBe(201);
+    expect((await deadMan(later.id)).status).toBe(201);
 
     await stack.app().kill('SIGKILL');
     const dueAt = new Date(Date.now() - 1_000);
@@ -59,8 +62,11 @@ describe('dead man: the scheduler stops', () => {
     });
     expect(opened).toMatchObject({ state: 'open', ruleId: rule.body.data.id });
     expect(await scheduledRuns(exe.id)).toEqual([]); // the second instance claimed nothing
-    // more checks while it stays open open nothing more
-    await new Promise((r) => setTimeout(r, 1_500));
+    // more checks while it stays open open nothing more: seen once a check made after it opened has run (it
+    // opens `later`'s incident), however slowly the checks come round
+    await testDb()
+      .$sql`update executables set next_run_at = now() - interval '1 second' where id = ${later.id}`;
+    await waitUntil('a later check', async () => ((await incidentsOf(later.id)).length > 0 ? true : null));
     expect(await incidentsOf(exe.id)).toHaveLength(1);
 
     await stack.restartApp();
