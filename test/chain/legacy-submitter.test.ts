@@ -247,8 +247,11 @@ describe('legacy submitter (self-paid executeBatch from a 7702-delegated EOA)', 
     const taken = new Promise<void>((resolve) => {
       lockTaken = resolve;
     });
+    let holderPid = 0;
     const holder = testDb().transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+      const [{ pid }] = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+      holderPid = pid;
       lockTaken();
       await new Promise<void>((resolve) => {
         release = resolve;
@@ -259,7 +262,15 @@ describe('legacy submitter (self-paid executeBatch from a 7702-delegated EOA)', 
     const submitting = account.submitter.submit([transfer(newAddress(), 1n)], async () => {
       signed = true;
     });
-    await sleep(500);
+    // Once the submit waits on that very lock, it has not signed (after a fixed sleep instead, a submit slow to
+    // get there would pass whether or not it takes the lock).
+    for (const until = Date.now() + 20_000; ; await sleep(25)) {
+      const [{ waiting }] = await testDb().$sql<{ waiting: number }[]>`
+        select count(*)::int as waiting from pg_locks w join pg_locks h using (locktype, database, classid, objid, objsubid)
+         where w.locktype = 'advisory' and not w.granted and h.granted and h.pid = ${holderPid}`;
+      if (waiting > 0) break;
+      if (Date.now() > until) throw new Error('the submit did not wait on the nonce lock within 20 s');
+    }
     expect(signed).toBe(false);
     release();
     await holder;
