@@ -115,7 +115,7 @@ test('profiles provision, executables build, pause, switch function, storage and
     await other.waitForTimeout(250);
     await expect(other.getByLabel('Storage JSON')).toHaveValue(otherValue, { timeout: 500 });
     await expect(other.getByRole('button', { name: 'Save storage' })).toBeEnabled({ timeout: 500 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 }); // generous: hydration can take long on a loaded machine
   await other.getByRole('button', { name: 'Save storage' }).click();
   await expect(other.getByTestId('storage-version')).toHaveText('v2');
   await other.close();

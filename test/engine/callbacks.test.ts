@@ -214,9 +214,11 @@ describe('callbacks after the outcome', () => {
     const exe = await callbackExe({ to }, transfersTo(to), ['onSuccess'], slow);
     const first = await runToEnd(w.token, exe.id);
     expect(first.execution.status).toBe('confirmed');
-    for (let i = 0; i < 100; i++) {
+    // until its callback has started (a generous deadline: the job may start late on a loaded machine)
+    for (const until = Date.now() + 20_000; ; ) {
       const now = (await api(`/api/v1/executions/${first.execution.id}`, { token: w.token })).body.data;
       if (now.callback.status !== 'pending') break;
+      if (Date.now() > until) throw new Error('the first callback did not start within 20 s');
       await new Promise((r) => setTimeout(r, 50));
     }
     const second = await runToEnd(w.token, exe.id);
