@@ -25,6 +25,7 @@ const TASK_ERRORS = new Set([
   'task_timeout',
   'task_memory_limit',
   'invalid_result',
+  'call_data_too_large',
   'storage_too_large',
 ]);
 

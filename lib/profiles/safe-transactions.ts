@@ -295,20 +295,37 @@ export async function addSafeSignature(db: DbOrTx, id: string, signature: string
 
 /**
  * A wallet says it sent `execTransaction`: the hash is kept for the page and a job reads the chain (the profile
- * turns active only when the job sees the module enabled).
+ * turns active only when the job sees the module enabled). The first hash stays: the same one again changes
+ * nothing and queues nothing; another one is refused (`safe_execution_reported`), so a stranger holding the link
+ * cannot replace it. A report on a transaction no longer collecting records nothing.
  */
 export async function reportSafeExecution(db: DbOrTx, id: string, txHash: string) {
   if (!isHex(txHash) || size(txHash) !== 32)
     throw refusal(400, 'invalid_request', 'txHash is a 32-byte hex hash');
+  const hash = txHash.toLowerCase();
   const row = await loadTransaction(db, id);
-  // Only while it collects: a report on an executed, stale or cancelled transaction changes nothing.
-  if (row.state === 'collecting') {
-    await db
+  if (!row.executedTxHash && row.state === 'collecting') {
+    const [recorded] = await db
       .update(safeTransactions)
-      .set({ executedTxHash: txHash })
-      .where(and(eq(safeTransactions.id, id), eq(safeTransactions.state, 'collecting')));
-    await enqueue('profile/provision.requested', { profileId: row.profileId });
+      .set({ executedTxHash: hash })
+      .where(
+        and(
+          eq(safeTransactions.id, id),
+          eq(safeTransactions.state, 'collecting'),
+          isNull(safeTransactions.executedTxHash),
+        ),
+      )
+      .returning({ id: safeTransactions.id });
+    if (recorded) await enqueue('profile/provision.requested', { profileId: row.profileId });
   }
+  const { executedTxHash } = await loadTransaction(db, id);
+  if (executedTxHash && executedTxHash.toLowerCase() !== hash)
+    throw new ApiError(
+      409,
+      'safe_execution_reported',
+      'another execution was already reported for this Safe transaction; the chain decides whether it happened',
+      { executedTxHash },
+    );
   return getSafeTransactionView(db, id);
 }
 

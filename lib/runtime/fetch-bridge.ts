@@ -50,8 +50,14 @@ function addressPolicy(opts: PublicFetchOptions): AddressPolicy {
   return (address) => allowed.has(address) || isPublicAddress(address);
 }
 
-const refused = (hostname: string, address: string) =>
-  fetchError(`${hostname} is a private or local address (${address}); tasks may only reach public hosts`);
+/**
+ * Names the host as the caller wrote it, never the address a name resolved to: that would tell a task author or a
+ * channel's owner what the deployment's private names point at (a literal address names only itself).
+ */
+const refused = (hostname: string, literal: boolean) =>
+  fetchError(
+    `${hostname} ${literal ? 'is' : 'resolves to'} a private or local address; tasks may only reach public hosts`,
+  );
 
 /** dns.lookup with every answer checked: one non-public address refuses the host. */
 function guardedLookup(isAllowed: AddressPolicy): LookupFunction {
@@ -59,7 +65,7 @@ function guardedLookup(isAllowed: AddressPolicy): LookupFunction {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(fetchError(`${hostname} could not be resolved`), '', 0);
       const blocked = addresses.find(({ address }) => !isAllowed(address));
-      if (blocked) return callback(refused(hostname, blocked.address), '', 0);
+      if (blocked) return callback(refused(hostname, false), '', 0);
       if (options.all) return callback(null, addresses);
       const [first] = addresses;
       if (!first) return callback(fetchError(`${hostname} could not be resolved`), '', 0);
@@ -86,7 +92,7 @@ type Hop = { target: URL; method: string; headers: Record<string, string>; body?
 function request(hop: Hop, isAllowed: AddressPolicy, signal: AbortSignal): Promise<IncomingMessage> {
   const hostname = hop.target.hostname.replace(/^\[|\]$/g, '');
   // Literal addresses never reach the lookup, so they are checked here.
-  if (isIP(hostname) && !isAllowed(hostname)) return Promise.reject(refused(hostname, hostname));
+  if (isIP(hostname) && !isAllowed(hostname)) return Promise.reject(refused(hostname, true));
   const transport = hop.target.protocol === 'https:' ? https : http;
   return new Promise((resolve, reject) => {
     try {

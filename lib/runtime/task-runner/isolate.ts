@@ -131,7 +131,7 @@ export async function runInIsolate(
     if (answer.status === 'unserializable')
       throw new TaskFailure('invalid_result', `invalid result: it cannot be serialized (${answer.message})`);
     return {
-      ending: verdictOf(answer.result, limits.maxCalls, ports.sanitize),
+      ending: verdictOf(answer.result, limits, ports.sanitize),
       storageJson: answer.storage,
     };
   } catch (error) {

@@ -7,6 +7,11 @@ export type TaskLimits = {
   /** Size of the storage object after the run, serialized as compact JSON (UTF-8). */
   maxStorageBytes: number;
   maxCalls: number;
+  /**
+   * Bytes of `data` a run's calls carry together. They are sent in one transaction, and nodes refuse a transaction
+   * over 128 KiB (geth's transaction pool, and the chains built on it); the rest is room for the batch's wrapping.
+   */
+  maxCallDataBytes: number;
   maxRpcRequests: number;
   maxFetchRequests: number;
   /** Timers (setTimeout and setInterval) waiting at the same time. */
@@ -25,6 +30,7 @@ export const DEFAULT_TASK_LIMITS: Readonly<TaskLimits> = Object.freeze({
   maxLogMessageBytes: 4 * 1024,
   maxStorageBytes: 100 * 1024 * 1024,
   maxCalls: 50,
+  maxCallDataBytes: 96 * 1024,
   maxRpcRequests: 200,
   maxFetchRequests: 20,
   maxPendingTimers: 1000,

@@ -14,11 +14,13 @@ export type Sanitize = (text: string, maxBytes: number) => string;
  * back to the start of any secret it would split, or the secret's head would slip past the redaction.
  */
 export function sanitizer(secrets: Record<string, string>): Sanitize {
-  // A secret logged inside an object appears JSON-escaped (quotes, backslashes, newlines).
   const values = [
-    ...new Set(Object.values(secrets).flatMap((value) => [value, JSON.stringify(value).slice(1, -1)])),
+    ...new Set(
+      Object.values(secrets)
+        .filter((value) => value.length >= MIN_REDACTED_LENGTH)
+        .flatMap(spellingsOf),
+    ),
   ]
-    .filter((value) => value.length >= MIN_REDACTED_LENGTH)
     // Longest first: a secret that contains another is redacted whole.
     .sort((a, b) => b.length - a.length);
   const cutOutsideSecrets = (text: string, limit: number) => {
@@ -43,6 +45,44 @@ export function sanitizer(secrets: Record<string, string>): Sanitize {
     // Redaction can shorten the text enough to fit: it was still cut, so it still ends with the ellipsis.
     return clipUtf8(kept.length < text.length ? `${redacted}${ELLIPSIS}` : redacted, maxBytes);
   };
+}
+
+/**
+ * The ways a secret's value shows up in text: as is; JSON-escaped (logged inside an object: quotes, backslashes,
+ * newlines); its UTF-8 bytes in hex (lower and upper case); in base64 and base64url, alone (with and without
+ * padding) or inside a longer encoded text (`btoa(user + ':' + secret)` for HTTP basic auth), where it starts at
+ * any of three byte offsets.
+ */
+function spellingsOf(value: string): string[] {
+  const bytes = Buffer.from(value, 'utf8');
+  const hex = bytes.toString('hex');
+  const base64 = [bytes.toString('base64'), ...embeddedBase64(bytes)];
+  return [
+    value,
+    JSON.stringify(value).slice(1, -1),
+    hex,
+    hex.toUpperCase(),
+    ...base64,
+    ...base64.map((text) => text.replace(/=+$/, '')),
+    ...base64.map((text) => text.replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_')),
+  ];
+}
+
+/** Embedded spellings shorter than this would match unrelated base64 (they carry under six of the secret's bytes). */
+const MIN_EMBEDDED_BASE64 = 8;
+
+/**
+ * The base64 characters that depend on the secret's bytes alone when it sits inside a longer encoded text starting
+ * 0, 1 or 2 bytes after a 3-byte boundary: the whole 3-byte groups it fills (a group shared with a neighbour's
+ * bytes encodes differently in each text, so it is left out).
+ */
+function embeddedBase64(bytes: Buffer): string[] {
+  return [0, 1, 2].flatMap((offset) => {
+    const lead = offset === 0 ? 0 : 3 - offset;
+    const whole = Math.floor((bytes.length - lead) / 3) * 3;
+    const text = bytes.subarray(lead, lead + whole).toString('base64');
+    return text.length >= MIN_EMBEDDED_BASE64 ? [text] : [];
+  });
 }
 
 function clipUtf8(text: string, maxBytes: number): string {

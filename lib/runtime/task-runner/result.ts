@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AddressSchema } from '@/lib/chains/address';
 import type { PlannedCall } from '../task-types';
 import { TaskFailure } from './failure';
+import type { TaskLimits } from './limits';
 import { MAX_MESSAGE_BYTES, type Sanitize } from './redact';
 
 // The task's result, checked and normalised: checksummed addresses, lower-case data, wei as a decimal string.
@@ -66,13 +67,37 @@ export type Verdict =
   | { kind: 'skip'; message: string | null }
   | { kind: 'exec'; message: string | null; calls: PlannedCall[] };
 
+const dataBytes = (call: Pick<PlannedCall, 'data'>) => (call.data.length - 2) / 2;
+
+/**
+ * `call_data_too_large` when the calls carry more `data` together than one transaction may (`maxCallDataBytes`),
+ * naming the largest call; null when they fit. Checked before anything is stored or simulated.
+ */
+export function callDataTooLarge(
+  calls: readonly Pick<PlannedCall, 'data'>[],
+  maxBytes: number,
+): TaskFailure | null {
+  const sizes = calls.map(dataBytes);
+  const total = sizes.reduce((sum, size) => sum + size, 0);
+  if (total <= maxBytes) return null;
+  const largest = sizes.indexOf(Math.max(...sizes));
+  return new TaskFailure(
+    'call_data_too_large',
+    `the calls carry ${total} bytes of data (calls[${largest}].data ${sizes[largest]} bytes); a run's calls may carry at most ${maxBytes} bytes together, as they are sent in one transaction`,
+  );
+}
+
+type ResultLimits = Pick<TaskLimits, 'maxCalls' | 'maxCallDataBytes'>;
+
 /** The run's verdict from the result's JSON (undefined when the task returned nothing), or a TaskFailure. */
-export function verdictOf(resultJson: string | undefined, maxCalls: number, sanitize: Sanitize): Verdict {
+export function verdictOf(resultJson: string | undefined, limits: ResultLimits, sanitize: Sanitize): Verdict {
   const shape = ResultSchema.safeParse(resultJson === undefined ? undefined : JSON.parse(resultJson));
   if (!shape.success) throw invalidResult(shape.error);
   const message = shape.data.message == null ? null : sanitize(shape.data.message, MAX_MESSAGE_BYTES);
   if (!shape.data.canExec) return { kind: 'skip', message };
-  const calls = callsSchema(maxCalls).safeParse(shape.data.calls);
+  const calls = callsSchema(limits.maxCalls).safeParse(shape.data.calls);
   if (!calls.success) throw invalidResult(calls.error, ['calls']);
+  const tooLarge = callDataTooLarge(calls.data, limits.maxCallDataBytes);
+  if (tooLarge) throw tooLarge;
   return { kind: 'exec', message, calls: calls.data };
 }

@@ -20,14 +20,21 @@ const Signature = z
   .regex(/^0x[0-9a-fA-F]{130}$/, 'a signature is 65 bytes of hex (r, s, v), as wallets return it');
 const TxHash = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a transaction hash is 32 bytes of hex');
 
+/** A wallet reports once; a few more allow for a retry. A page or script reporting again and again is refused. */
+const REPORTS_PER_MINUTE = 6;
+
 /**
  * Every action reads the chain, and no session stands in front of them: each transaction has its own bucket
  * (the management API's token bucket, `TICKWORK_RATE_LIMIT_PER_MINUTE`), so a page left polling or a script
- * hammering one link cannot turn into unbounded RPC traffic.
+ * hammering one link cannot turn into unbounded RPC traffic. Reports have a smaller bucket of their own.
  */
-async function throttled<T>(rawId: string, body: (id: string) => Promise<T>): Promise<T> {
+async function throttled<T>(
+  rawId: string,
+  body: (id: string) => Promise<T>,
+  bucket: { name: string; perMinute?: number } = { name: 'safe-tx' },
+): Promise<T> {
   const id = SafeTransactionId.parse(rawId);
-  const { allowed } = await takeRateLimit(`safe-tx:${id}`);
+  const { allowed } = await takeRateLimit(`${bucket.name}:${id}`, getDb(), bucket.perMinute);
   if (!allowed)
     throw new ApiError(429, 'rate_limited', 'too many requests for this Safe transaction; wait a moment');
   return body(id);
@@ -45,6 +52,9 @@ export async function addSafeSignatureAction(id: string, signature: string) {
 
 export async function reportSafeExecutionAction(id: string, txHash: string) {
   return runConsoleAction(() =>
-    throttled(id, (valid) => reportSafeExecution(getDb(), valid, TxHash.parse(txHash))),
+    throttled(id, (valid) => reportSafeExecution(getDb(), valid, TxHash.parse(txHash)), {
+      name: 'safe-tx-report',
+      perMinute: REPORTS_PER_MINUTE,
+    }),
   );
 }

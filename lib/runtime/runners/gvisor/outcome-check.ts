@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { TaskLimits } from '../../task-runner/limits';
 import { MAX_MESSAGE_BYTES, sanitizer } from '../../task-runner/redact';
+import { callDataTooLarge } from '../../task-runner/result';
 import type { TaskInput, TaskOutcome } from '../../task-types';
 
 // The host does not take a worker's word: an outcome from inside a sandbox is checked against the shape and the
@@ -46,7 +47,8 @@ function outcomeSchema(limits: TaskLimits) {
 
 /**
  * The worker's outcome, checked and redacted; null when it is not an outcome a run could have (a broken or
- * subverted worker). Storage over the limit is refused here too.
+ * subverted worker). Storage over the limit is refused here too; calls over the data cap end the run as the
+ * in-sandbox check would.
  */
 export function checkedOutcome(raw: unknown, input: TaskInput, limits: TaskLimits): TaskOutcome | null {
   const parsed = outcomeSchema(limits).safeParse(raw);
@@ -69,6 +71,19 @@ export function checkedOutcome(raw: unknown, input: TaskInput, limits: TaskLimit
       },
     };
   if (outcome.kind === 'callback') return { ...outcome, logs, storage };
+  // A worker built before the cap (a Daytona sandbox's) lets big calls through: the host refuses them the same way.
+  const tooLarge = outcome.kind === 'exec' && callDataTooLarge(outcome.calls, limits.maxCallDataBytes);
+  if (tooLarge)
+    return {
+      kind: 'error',
+      logs,
+      storage: input.storage,
+      storageChanged: false,
+      rpcRequests: outcome.rpcRequests,
+      fetchRequests: outcome.fetchRequests,
+      durationMs: outcome.durationMs,
+      error: { code: tooLarge.code, message: tooLarge.message },
+    };
   return {
     ...outcome,
     logs,
