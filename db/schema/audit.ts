@@ -3,8 +3,11 @@ import { users } from './accounts';
 import { workspaceOwned } from './ownership';
 import { id, tstz } from './util';
 
-/** How the actor was signed in: a console session, a management API key, or the operator CLI on the database. */
-export const credentialKindEnum = pgEnum('credential_kind', ['console', 'api_key', 'operator']);
+/**
+ * How the actor was signed in: a console session, a management API key, the key a CLI login issued, or the operator
+ * CLI on the database.
+ */
+export const credentialKindEnum = pgEnum('credential_kind', ['console', 'api_key', 'operator', 'cli_login']);
 
 /**
  * The audit log of administrative actions: who (user), what (action, target), when, from which credential.

@@ -53,6 +53,8 @@ export const cliLogins = pgTable(
   (t) => [
     uniqueIndex('cli_logins_device_code_key').on(t.deviceCodeHash),
     uniqueIndex('cli_logins_user_code_pending_key').on(t.userCode).where(sql`status = 'pending'`),
+    /** The audit log asks, per management mutation, whether the acting key came from a CLI login. */
+    index('cli_logins_api_key_idx').on(t.apiKeyId),
   ],
 );
 

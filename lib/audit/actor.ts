@@ -3,8 +3,8 @@ export type Actor = {
   userId: string | null;
   /** The address (or name) shown for the actor; kept on the event when the user is gone. */
   label: string;
-  credentialKind: 'console' | 'api_key' | 'operator';
-  /** The API key's id when the actor used one. */
+  credentialKind: 'console' | 'api_key' | 'cli_login' | 'operator';
+  /** The API key's id when the actor used one (a CLI login's key included). */
   credentialId?: string | null;
 };
 
@@ -19,11 +19,11 @@ export const consoleActor = (user: UserLike): Actor => ({
   credentialKind: 'console',
 });
 
-/** A person acting with a management API key. */
-export const apiKeyActor = (user: UserLike, credentialId: string): Actor => ({
+/** A person acting with a management API key; `fromCliLogin` when the key is the one a CLI login issued. */
+export const apiKeyActor = (user: UserLike, credentialId: string, fromCliLogin = false): Actor => ({
   userId: user.id,
   label: labelOf(user),
-  credentialKind: 'api_key',
+  credentialKind: fromCliLogin ? 'cli_login' : 'api_key',
   credentialId,
 });
 

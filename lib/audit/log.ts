@@ -33,6 +33,23 @@ export async function recordAudit(db: DbOrTx, event: AuditEventInput): Promise<v
   await purgeExpiredAudit(db, event.workspaceId);
 }
 
+/**
+ * Runs `change` and records the event it answers in one transaction, so the change and its audit row land (or
+ * fail) together. For a service whose change is a single statement; one that opens its own transaction calls
+ * `recordAudit` inside it.
+ */
+export async function auditedChange<T>(
+  db: DbOrTx,
+  change: (tx: DbOrTx) => Promise<T>,
+  event: (result: T) => AuditEventInput,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await change(tx);
+    await recordAudit(tx, event(result));
+    return result;
+  });
+}
+
 /** A page of a workspace's audit log, newest first, within the plan's retention; `before` is the last id seen. */
 export async function listAuditEvents(
   db: DbOrTx,

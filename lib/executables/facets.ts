@@ -1,5 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DbOrTx } from '@/db/client';
+import type { Actor } from '@/lib/audit/actor';
+import { argsAuditFacts } from '@/lib/audit/args-facts';
 import { requireRelease } from '@/lib/functions/service';
 import { requireProfile } from '@/lib/profiles/service';
 import { dropPendingTriggerEvents } from '@/lib/triggers/events';
@@ -9,13 +11,21 @@ import { type ExecutableRow, mutate, toExecutable } from './service';
 import { nextRunAt } from './triggers';
 import { checkArgs, checkCoverage, checkGasMode, checkSecretBindings, usableProfile } from './validation';
 
-// Configuration facets: one per request, each rechecked under the executable's row lock.
+// Configuration facets: one per request, each rechecked under the executable's row lock and recorded in the audit
+// log in the same transaction.
 
 type GasMode = ExecutableRow['gasMode'];
 
-export async function updateArgs(db: DbOrTx, workspaceId: string, executableId: string, args: string) {
+export async function updateArgs(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  executableId: string,
+  args: string,
+) {
+  const audit = { actor, action: 'executable.args_changed', details: () => argsAuditFacts(args) } as const;
   return toExecutable(
-    await mutate(db, workspaceId, executableId, async (row, tx) => {
+    await mutate(db, workspaceId, executableId, audit, async (row, tx) => {
       checkArgs(args);
       const release = await requireRelease(tx, workspaceId, row.functionId);
       const profile = await requireProfile(tx, workspaceId, row.profileId);
@@ -28,11 +38,17 @@ export async function updateArgs(db: DbOrTx, workspaceId: string, executableId: 
 export async function updateGasMode(
   db: DbOrTx,
   workspaceId: string,
+  actor: Actor,
   executableId: string,
   input: { gasMode: GasMode; gasFallback?: boolean; sponsorshipProvider?: 'pimlico' | 'alchemy' },
 ) {
+  const audit = {
+    actor,
+    action: 'executable.gas_changed',
+    details: (before: ExecutableRow) => ({ previousGasMode: before.gasMode, ...input }),
+  } as const;
   return toExecutable(
-    await mutate(db, workspaceId, executableId, async (row, tx) => {
+    await mutate(db, workspaceId, executableId, audit, async (row, tx) => {
       const profile = await requireProfile(tx, workspaceId, row.profileId);
       checkGasMode(profile.kind, input.gasMode);
       return {
@@ -44,18 +60,31 @@ export async function updateGasMode(
   );
 }
 
-export async function updatePinned(db: DbOrTx, workspaceId: string, executableId: string, pinned: boolean) {
-  return toExecutable(await mutate(db, workspaceId, executableId, async () => ({ pinned })));
+export async function updatePinned(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  executableId: string,
+  pinned: boolean,
+) {
+  const audit = { actor, action: 'executable.pinned_changed', details: () => ({ pinned }) } as const;
+  return toExecutable(await mutate(db, workspaceId, executableId, audit, async () => ({ pinned })));
 }
 
 export async function updateProfile(
   db: DbOrTx,
   workspaceId: string,
+  actor: Actor,
   executableId: string,
   profileId: string,
 ) {
+  const audit = {
+    actor,
+    action: 'executable.profile_changed',
+    details: (before: ExecutableRow) => ({ previousProfileId: before.profileId, profileId }),
+  } as const;
   return toExecutable(
-    await mutate(db, workspaceId, executableId, async (row, tx) => {
+    await mutate(db, workspaceId, executableId, audit, async (row, tx) => {
       const profile = await usableProfile(tx, workspaceId, row.projectId, profileId);
       checkGasMode(profile.kind, row.gasMode);
       await checkCoverage(await requireRelease(tx, workspaceId, row.functionId), profile, row.args);
@@ -64,14 +93,24 @@ export async function updateProfile(
   );
 }
 
+/** The audit log names the bindings (environment key and secret id), never a secret's value. */
 export async function updateSecrets(
   db: DbOrTx,
   workspaceId: string,
+  actor: Actor,
   executableId: string,
   bindings: SecretBindingInput[],
 ) {
+  const audit = {
+    actor,
+    action: 'executable.secrets_changed',
+    details: (before: ExecutableRow) => ({
+      previousSecrets: before.secretBindings.map((b) => b.envKey),
+      secrets: bindings.map((b) => `${b.envKey} ${b.secretId}`),
+    }),
+  } as const;
   return toExecutable(
-    await mutate(db, workspaceId, executableId, async (row, tx) => ({
+    await mutate(db, workspaceId, executableId, audit, async (row, tx) => ({
       secretBindings: await checkSecretBindings(tx, workspaceId, row.projectId, bindings),
     })),
   );
@@ -80,10 +119,21 @@ export async function updateSecrets(
 export async function updateSponsorshipProvider(
   db: DbOrTx,
   workspaceId: string,
+  actor: Actor,
   executableId: string,
   sponsorshipProvider: 'pimlico' | 'alchemy',
 ) {
-  return toExecutable(await mutate(db, workspaceId, executableId, async () => ({ sponsorshipProvider })));
+  const audit = {
+    actor,
+    action: 'executable.gas_changed',
+    details: (before: ExecutableRow) => ({
+      previousSponsorshipProvider: before.sponsorshipProvider,
+      sponsorshipProvider,
+    }),
+  } as const;
+  return toExecutable(
+    await mutate(db, workspaceId, executableId, audit, async () => ({ sponsorshipProvider })),
+  );
 }
 
 /**
@@ -94,11 +144,20 @@ export async function updateSponsorshipProvider(
 export async function updateTrigger(
   db: DbOrTx,
   workspaceId: string,
+  actor: Actor,
   executableId: string,
   input: TriggerInput,
 ) {
+  const audit = {
+    actor,
+    action: 'executable.trigger_changed',
+    details: (before: ExecutableRow, change: { trigger?: unknown }) => ({
+      previousType: before.trigger.type,
+      trigger: change.trigger,
+    }),
+  } as const;
   return toExecutable(
-    await mutate(db, workspaceId, executableId, async (row, tx) => {
+    await mutate(db, workspaceId, executableId, audit, async (row, tx) => {
       const { chainId } = await requireProfile(tx, workspaceId, row.profileId);
       const trigger = checkTrigger(input, chainId);
       // logs or blocks matched under the old trigger and not run yet are not this trigger's (the stored jsonb

@@ -2,6 +2,9 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import type { Actor } from '@/lib/audit/actor';
+import { argsAuditFacts } from '@/lib/audit/args-facts';
+import { recordAudit } from '@/lib/audit/log';
 import { requireRelease } from '@/lib/functions/service';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
@@ -18,11 +21,15 @@ import {
 import { nextRunAt } from './triggers';
 import { checkArgs, checkCoverage, usableProfile, usableRelease } from './validation';
 
-// State transitions: pause, resume, delete, reprovision, regenerate and the function switch.
+// State transitions: pause, resume, delete, reprovision, regenerate and the function switch, each in the audit log.
 
-export async function pauseExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
+/** The state an executable left, for its audit event. */
+const fromState = (before: ExecutableRow) => ({ previousState: before.state });
+
+export async function pauseExecutable(db: DbOrTx, workspaceId: string, actor: Actor, executableId: string) {
+  const audit = { actor, action: 'executable.paused', details: fromState } as const;
   return toExecutable(
-    await mutate(db, workspaceId, executableId, async (row) => {
+    await mutate(db, workspaceId, executableId, audit, async (row) => {
       if (row.state !== 'active')
         throw stateConflict(
           'executable_not_active',
@@ -35,9 +42,10 @@ export async function pauseExecutable(db: DbOrTx, workspaceId: string, executabl
 }
 
 /** paused → active after rechecking profile and permissions; the next run is computed from now. */
-export async function resumeExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
+export async function resumeExecutable(db: DbOrTx, workspaceId: string, actor: Actor, executableId: string) {
+  const audit = { actor, action: 'executable.resumed', details: fromState } as const;
   return toExecutable(
-    await mutate(db, workspaceId, executableId, async (row, tx) => {
+    await mutate(db, workspaceId, executableId, audit, async (row, tx) => {
       if (row.state !== 'paused')
         throw stateConflict(
           'executable_not_paused',
@@ -67,8 +75,9 @@ export async function resumeExecutable(db: DbOrTx, workspaceId: string, executab
  * paused, provisioning or error → deleted (a pending function switch is dropped, so its build commits nothing);
  * active is refused until paused; deleted is 404.
  */
-export async function deleteExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
-  const row = await mutate(db, workspaceId, executableId, async (r) => {
+export async function deleteExecutable(db: DbOrTx, workspaceId: string, actor: Actor, executableId: string) {
+  const audit = { actor, action: 'executable.deleted', details: fromState } as const;
+  const row = await mutate(db, workspaceId, executableId, audit, async (r) => {
     if (r.state === 'active')
       throw stateConflict('executable_active', r, 'an active executable cannot be deleted; pause it first');
     return { state: 'deleted', deletedAt: new Date(), nextRunAt: null, pendingFunctionSwitch: null };
@@ -79,8 +88,14 @@ export async function deleteExecutable(db: DbOrTx, workspaceId: string, executab
 }
 
 /** error → provisioning, and the sandbox build is queued again. */
-export async function reprovisionExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
-  const row = await mutate(db, workspaceId, executableId, async (r) => {
+export async function reprovisionExecutable(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  executableId: string,
+) {
+  const audit = { actor, action: 'executable.reprovisioned', details: fromState } as const;
+  const row = await mutate(db, workspaceId, executableId, audit, async (r) => {
     if (r.state !== 'error')
       throw stateConflict(
         'executable_not_in_error',
@@ -96,8 +111,14 @@ export async function reprovisionExecutable(db: DbOrTx, workspaceId: string, exe
  * A fresh sandbox for the current release: active and error → provisioning (→ active when built); paused stays
  * paused and gets the new sandbox (→ error when the build fails). Refused while a function switch is pending.
  */
-export async function regenerateExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
-  const row = await mutate(db, workspaceId, executableId, async (r) => {
+export async function regenerateExecutable(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  executableId: string,
+) {
+  const audit = { actor, action: 'executable.regenerated', details: fromState } as const;
+  const row = await mutate(db, workspaceId, executableId, audit, async (r) => {
     if (!['active', 'paused', 'error'].includes(r.state))
       throw stateConflict('executable_not_ready', r, `a ${r.state} executable cannot be regenerated`);
     if (r.pendingFunctionSwitch)
@@ -120,6 +141,7 @@ export async function regenerateExecutable(db: DbOrTx, workspaceId: string, exec
 export async function requestFunctionSwitch(
   db: DbOrTx,
   workspaceId: string,
+  actor: Actor,
   executableId: string,
   input: { functionId: string; args?: string },
   requestId: string,
@@ -148,17 +170,33 @@ export async function requestFunctionSwitch(
     requestId,
     requestedAt: new Date().toISOString(),
   };
-  const [marked] = await db
-    .update(executables)
-    .set({ pendingFunctionSwitch: pending, updatedAt: new Date() })
-    .where(
-      and(
-        eq(executables.id, executableId),
-        eq(executables.state, 'paused'),
-        isNull(executables.pendingFunctionSwitch),
-      ),
-    )
-    .returning({ id: executables.id });
+  const marked = await db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(executables)
+      .set({ pendingFunctionSwitch: pending, updatedAt: new Date() })
+      .where(
+        and(
+          eq(executables.id, executableId),
+          eq(executables.state, 'paused'),
+          isNull(executables.pendingFunctionSwitch),
+        ),
+      )
+      .returning({ id: executables.id });
+    if (updated)
+      await recordAudit(tx, {
+        workspaceId,
+        actor,
+        action: 'executable.function_switch_requested',
+        target: { type: 'executable', id: executableId },
+        details: {
+          name: row.name,
+          previousFunctionId: row.functionId,
+          functionId: release.id,
+          ...(input.args !== undefined && argsAuditFacts(input.args)),
+        },
+      });
+    return updated;
+  });
   if (!marked) {
     // The update found the row changed since it was read: not paused any more, or another switch took it. That
     // switch may even be built and done by now, so a paused row without a pending switch still means "pending".

@@ -3,6 +3,10 @@ import type { DbOrTx } from '@/db/client';
 import { executables } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
+import type { AuditAction } from '@/lib/audit/actions';
+import type { Actor } from '@/lib/audit/actor';
+import { argsAuditFacts } from '@/lib/audit/args-facts';
+import { recordAudit } from '@/lib/audit/log';
 import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
@@ -68,7 +72,12 @@ export async function queueProvisioning(db: DbOrTx, row: ExecutableRow): Promise
 }
 
 /** Validates everything, then inserts a provisioning executable and queues its sandbox build. */
-export async function createExecutable(db: DbOrTx, workspaceId: string, input: CreateExecutableInput) {
+export async function createExecutable(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  input: CreateExecutableInput,
+) {
   const row = await db.transaction(async (tx) => {
     await requireProject(tx, workspaceId, input.projectId, { lock: true });
     const release = await usableRelease(tx, workspaceId, input.projectId, input.functionId);
@@ -107,6 +116,22 @@ export async function createExecutable(db: DbOrTx, workspaceId: string, input: C
         sandboxRuntime,
       })
       .returning();
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: 'executable.created',
+      target: { type: 'executable', id: created.id },
+      details: {
+        name: created.name,
+        projectId: created.projectId,
+        functionId: created.functionId,
+        profileId: created.profileId,
+        trigger,
+        gasMode,
+        ...argsAuditFacts(args, 'set'),
+        secrets: secretBindings.map((b) => b.envKey),
+      },
+    });
     return created;
   });
   return toExecutable(await queueProvisioning(db, row));
@@ -178,12 +203,25 @@ export async function getExecutable(db: DbOrTx, workspaceId: string, executableI
 export const stateConflict = (code: string, row: ExecutableRow, message: string) =>
   new ApiError(409, code, message, { state: row.state });
 
-/** Locks the executable, lets `change` check it and compute the columns to set, writes them. */
+type ExecutableChange = Partial<typeof executables.$inferInsert>;
+
+/** The audit event of a change: who, which action, and the facts worth keeping (from the row before and the change). */
+export type ExecutableAudit = {
+  actor: Actor;
+  action: AuditAction;
+  details?: (before: ExecutableRow, change: ExecutableChange) => Record<string, unknown>;
+};
+
+/**
+ * Locks the executable, lets `change` check it and compute the columns to set, writes them and records the audit
+ * event in the same transaction.
+ */
 export async function mutate(
   db: DbOrTx,
   workspaceId: string,
   executableId: string,
-  change: (row: ExecutableRow, tx: DbOrTx) => Promise<Partial<typeof executables.$inferInsert>>,
+  audit: ExecutableAudit,
+  change: (row: ExecutableRow, tx: DbOrTx) => Promise<ExecutableChange>,
 ) {
   const row = await db.transaction(async (tx) => {
     const current = await requireExecutable(tx, workspaceId, executableId, { lock: true });
@@ -193,6 +231,13 @@ export async function mutate(
       .set({ ...set, updatedAt: new Date() })
       .where(eq(executables.id, executableId))
       .returning();
+    await recordAudit(tx, {
+      workspaceId,
+      actor: audit.actor,
+      action: audit.action,
+      target: { type: 'executable', id: executableId },
+      details: { name: current.name, ...audit.details?.(current, set) },
+    });
     return updated;
   });
   return row;

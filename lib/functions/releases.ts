@@ -2,6 +2,8 @@ import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { functionReleases, workspaces } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import type { Actor } from '@/lib/audit/actor';
+import { recordAudit } from '@/lib/audit/log';
 import { blobStore } from '@/lib/blobs/store';
 import { newId } from '@/lib/ids';
 import { currentCycle } from '@/lib/usage/cycle';
@@ -84,9 +86,17 @@ async function enforceUploadLimit(tx: DbOrTx, workspaceId: string) {
  * exactly one release and no unique-violation 500s; on plans with an upload limit, a per-workspace lock
  * makes the limit check and the insert atomic too.
  */
+/** How a new release came to be, for its audit event (an identical release found again records nothing). */
+export type ReleaseAudit = {
+  actor: Actor;
+  action: 'function.uploaded' | 'function.copied';
+  sourceId?: string;
+};
+
 export async function createRelease(
   db: DbOrTx,
   input: NewRelease,
+  audit: ReleaseAudit,
 ): Promise<{ release: ReleaseRow; created: boolean }> {
   return db.transaction(async (tx) => {
     await tx.execute(
@@ -130,6 +140,19 @@ export async function createRelease(
       .insert(functionReleases)
       .values({ id: newId('functionRelease'), ...fields, blobId, versionTag })
       .returning();
+    await recordAudit(tx, {
+      workspaceId: input.workspaceId,
+      actor: audit.actor,
+      action: audit.action,
+      target: { type: 'function', id: release.id },
+      details: {
+        name: release.name,
+        versionTag,
+        projectId: release.projectId,
+        checksum: release.checksum,
+        ...(audit.sourceId && { sourceId: audit.sourceId }),
+      },
+    });
     return { release, created: true };
   });
 }

@@ -3,6 +3,8 @@ import type { DbOrTx } from '@/db/client';
 import { blobs, executables, functionReleases } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
+import type { Actor } from '@/lib/audit/actor';
+import { recordAudit } from '@/lib/audit/log';
 import { blobStore } from '@/lib/blobs/store';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
 import { inspectBundle } from './bundle';
@@ -84,7 +86,7 @@ export async function requireRelease(
 }
 
 /** Soft delete; the tag stays reserved. Refused while a non-deleted executable runs this release. */
-export async function deleteRelease(db: DbOrTx, workspaceId: string, functionId: string) {
+export async function deleteRelease(db: DbOrTx, workspaceId: string, actor: Actor, functionId: string) {
   const release = await requireRelease(db, workspaceId, functionId);
   if (release.deletedAt) throw notFound('function');
   const users = await db
@@ -102,12 +104,22 @@ export async function deleteRelease(db: DbOrTx, workspaceId: string, functionId:
       },
     );
   }
-  const [deleted] = await db
-    .update(functionReleases)
-    .set({ deletedAt: new Date() })
-    .where(and(eq(functionReleases.id, functionId), isNull(functionReleases.deletedAt)))
-    .returning();
-  if (!deleted) throw notFound('function');
+  const deleted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(functionReleases)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(functionReleases.id, functionId), isNull(functionReleases.deletedAt)))
+      .returning();
+    if (!row) throw notFound('function');
+    await recordAudit(tx, {
+      workspaceId,
+      actor,
+      action: 'function.deleted',
+      target: { type: 'function', id: row.id },
+      details: { name: row.name, versionTag: row.versionTag, projectId: row.projectId },
+    });
+    return row;
+  });
   return toRelease({ ...deleted, size: release.size });
 }
 
@@ -141,25 +153,30 @@ export async function readSource(db: DbOrTx, workspaceId: string, functionId: st
 export async function copyRelease(
   db: DbOrTx,
   principal: { workspaceId: string; userId: string },
+  actor: Actor,
   functionId: string,
   input: { targetProjectId: string; name?: string; versionTag?: string },
 ) {
   const source = await requireRelease(db, principal.workspaceId, functionId);
   if (source.deletedAt) throw new ApiError(409, 'function_deleted', 'a deleted release cannot be copied');
   await requireProject(db, principal.workspaceId, input.targetProjectId);
-  const { release, created } = await createRelease(db, {
-    workspaceId: principal.workspaceId,
-    projectId: input.targetProjectId,
-    name: input.name ?? source.name,
-    versionTag: input.versionTag,
-    checksum: source.checksum,
-    blob: { id: source.blobId },
-    argsSchema: source.argsSchema,
-    definedCallbacks: source.definedCallbacks,
-    permissions: source.permissions,
-    limits: source.limits,
-    defaultArgs: source.defaultArgs,
-    createdBy: principal.userId,
-  });
+  const { release, created } = await createRelease(
+    db,
+    {
+      workspaceId: principal.workspaceId,
+      projectId: input.targetProjectId,
+      name: input.name ?? source.name,
+      versionTag: input.versionTag,
+      checksum: source.checksum,
+      blob: { id: source.blobId },
+      argsSchema: source.argsSchema,
+      definedCallbacks: source.definedCallbacks,
+      permissions: source.permissions,
+      limits: source.limits,
+      defaultArgs: source.defaultArgs,
+      createdBy: principal.userId,
+    },
+    { actor, action: 'function.copied', sourceId: source.id },
+  );
   return { release: toRelease({ ...release, size: source.size }), created };
 }

@@ -2,6 +2,7 @@ import Ajv from 'ajv';
 import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
+import type { Actor } from '@/lib/audit/actor';
 import type { Principal } from '@/lib/auth/credential';
 import { sha256Hex } from '@/lib/crypto/tokens';
 import { requireProject } from '@/lib/projects/service';
@@ -113,6 +114,7 @@ export function checkArgsSchema(schema: string | undefined): string | null {
 export async function uploadRelease(
   db: Db,
   principal: Pick<Principal, 'workspaceId' | 'userId'>,
+  actor: Actor,
   form: UploadForm,
 ) {
   const { data, bytes } = form;
@@ -132,19 +134,23 @@ export async function uploadRelease(
   // A Gelato Web3 Function's schema.json gives the args schema unless `data.schema` names one.
   const gelato = gelatoReleaseFields(files);
   const argsSchema = givenSchema ?? gelato.argsSchema;
-  const { release, created } = await createRelease(db, {
-    workspaceId: principal.workspaceId,
-    projectId: data.projectId,
-    name: data.taskName,
-    versionTag: data.versionTag,
-    checksum,
-    blob: { bytes },
-    argsSchema,
-    definedCallbacks: data.definedCallbacks ?? [],
-    permissions,
-    limits: gelato.limits,
-    defaultArgs: gelato.defaultArgs,
-    createdBy: principal.userId,
-  });
+  const { release, created } = await createRelease(
+    db,
+    {
+      workspaceId: principal.workspaceId,
+      projectId: data.projectId,
+      name: data.taskName,
+      versionTag: data.versionTag,
+      checksum,
+      blob: { bytes },
+      argsSchema,
+      definedCallbacks: data.definedCallbacks ?? [],
+      permissions,
+      limits: gelato.limits,
+      defaultArgs: gelato.defaultArgs,
+      createdBy: principal.userId,
+    },
+    { actor, action: 'function.uploaded' },
+  );
   return { taskId: release.id, versionTag: release.versionTag, created };
 }

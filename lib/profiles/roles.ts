@@ -3,6 +3,8 @@
 import { getAddress } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
+import type { Actor } from '@/lib/audit/actor';
+import { recordAudit } from '@/lib/audit/log';
 import { findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
 import { describeSafeTx, type FunctionNames } from '@/lib/roles/describe';
@@ -11,7 +13,7 @@ import { readSafe } from '@/lib/safe/read';
 import { safeTxHash } from '@/lib/safe/transaction';
 import { chainRole, type ProfileForTx, planSafeTx, widenedScope } from './safe-transaction-plans';
 import { insertSafeTransaction } from './safe-transactions';
-import { requireProfile } from './service';
+import { profileEvent, requireProfile } from './service';
 
 /** The scope the role would have with `missing` allowed too, and the Safe transaction that gets it there. */
 async function roleChange(profile: ProfileForTx, missing: readonly ScopeEntry[]) {
@@ -69,6 +71,7 @@ export async function coveringTransactionPreview(
 export async function prepareRoleChange(
   db: DbOrTx,
   workspaceId: string,
+  actor: Actor,
   profileId: string,
   missing: readonly ScopeEntry[],
 ): Promise<string> {
@@ -77,5 +80,15 @@ export async function prepareRoleChange(
     throw new ApiError(409, 'profile_not_roles', 'only a roles profile has a role to extend');
   const { scope, tx } = await roleChange(profile, missing);
   if (!tx) throw new ApiError(409, 'role_already_covers', 'the role already allows these calls');
-  return db.transaction((t) => insertSafeTransaction(t, profile, 'change_role', tx, scope));
+  return db.transaction(async (t) => {
+    const id = await insertSafeTransaction(t, profile, 'change_role', tx, scope);
+    await recordAudit(
+      t,
+      profileEvent(actor, 'profile.role_change_prepared', profile, {
+        safeTransactionId: id,
+        allowed: missing,
+      }),
+    );
+    return id;
+  });
 }

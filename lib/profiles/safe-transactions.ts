@@ -7,6 +7,8 @@ import { type Address, getAddress, type Hex, isHex, size } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import { functionReleases, profiles, type SafeSignature, safeTransactions } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
+import type { Actor } from '@/lib/audit/actor';
+import { recordAudit } from '@/lib/audit/log';
 import { findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
 import { signaturesBySelector } from '@/lib/functions/permissions';
@@ -30,7 +32,7 @@ import {
   purposeHolds,
   tickworkModuleOf,
 } from './safe-transaction-plans';
-import { requireProfile } from './service';
+import { profileEvent, requireProfile } from './service';
 
 type SafeTransactionRow = typeof safeTransactions.$inferSelect;
 
@@ -96,6 +98,7 @@ function chainOf(chainId: number) {
 export async function prepareSafeTransaction(
   db: DbOrTx,
   workspaceId: string,
+  actor: Actor,
   profileId: string,
   purpose: 'enable_module' | 'disable_module',
 ) {
@@ -111,7 +114,16 @@ export async function prepareSafeTransaction(
     throw refusal(409, 'module_not_enabled', "Tickwork's module is not enabled on this Safe");
   const tx = await planSafeTx(chain, profile, purpose, reading);
   if (!tx) throw new Error('a module transaction always has a call');
-  return db.transaction((t) => insertSafeTransaction(t, profile, purpose, tx));
+  return db.transaction(async (t) => {
+    const id = await insertSafeTransaction(t, profile, purpose, tx);
+    const action =
+      purpose === 'enable_module' ? 'profile.module_enable_prepared' : 'profile.module_disable_prepared';
+    await recordAudit(
+      t,
+      profileEvent(actor, action, profile, { safeTransactionId: id, executor: profile.executor }),
+    );
+    return id;
+  });
 }
 
 async function loadTransaction(db: DbOrTx, id: string, opts: { lock?: boolean } = {}) {

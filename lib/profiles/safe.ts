@@ -9,6 +9,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { DbOrTx } from '@/db/client';
 import { profiles, type SafeSnapshot, safeTransactions } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
+import type { Actor } from '@/lib/audit/actor';
+import { recordAudit } from '@/lib/audit/log';
 import type { ChainConfig } from '@/lib/chains/config';
 import { findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
@@ -25,7 +27,7 @@ import { publicClientFor } from './chain';
 import { delegationCode } from './provision';
 import { type ProfileForTx, tickworkModuleOf } from './safe-transaction-plans';
 import { insertSafeTransaction } from './safe-transactions';
-import { requireProfileChain, toProfile } from './service';
+import { profileEvent, requireProfileChain, toProfile } from './service';
 
 /** Why a new Safe profile is pending: the owners have not enabled its module yet. */
 export const AWAITING_MODULE = "waiting for the Safe's owners to enable Tickwork's module";
@@ -71,7 +73,12 @@ export function requireSafeContracts(chain: ChainConfig) {
  * executor's role) for a roles profile; provisioning of the executor queued. Answers the profile and the
  * prepared transaction's id.
  */
-export async function createSafeProfile(db: DbOrTx, workspaceId: string, input: CreateSafeProfileInput) {
+export async function createSafeProfile(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  input: CreateSafeProfileInput,
+) {
   await requireProject(db, workspaceId, input.projectId);
   const chain = await requireProfileChain(db, workspaceId, input.chainId);
   const contracts = requireSafeContracts(chain);
@@ -149,6 +156,15 @@ export async function createSafeProfile(db: DbOrTx, workspaceId: string, input: 
           'enable_module',
           enableModuleTx(reading.address, executor, reading.nonce),
         );
+    await recordAudit(
+      tx,
+      profileEvent(actor, 'profile.created', row, {
+        projectId: row.projectId,
+        executor,
+        safeTransactionId: transactionId,
+        ...(roles && { rolesModifier: roles.modifier, scope: roles.scope }),
+      }),
+    );
     return { row, transactionId };
   });
   try {

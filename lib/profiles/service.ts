@@ -5,6 +5,9 @@ import type { DbOrTx } from '@/db/client';
 import { executables, profiles, projects } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
+import type { AuditAction } from '@/lib/audit/actions';
+import type { Actor } from '@/lib/audit/actor';
+import { auditedChange, recordAudit } from '@/lib/audit/log';
 import { findChain } from '@/lib/chains/config';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
@@ -186,38 +189,77 @@ export async function queueProvisioning(db: DbOrTx, row: ProfileRecordRow) {
   return toProfile(row);
 }
 
+/** A profile's audit event: its name, kind, chain and account, plus `details`. */
+export const profileEvent = (
+  actor: Actor,
+  action: AuditAction,
+  row: Pick<ProfileRecordRow, 'id' | 'workspaceId' | 'name' | 'kind' | 'chainId' | 'address'>,
+  details: Record<string, unknown> = {},
+) => ({
+  workspaceId: row.workspaceId,
+  actor,
+  action,
+  target: { type: 'profile', id: row.id },
+  details: { name: row.name, kind: row.kind, chainId: row.chainId, address: row.address, ...details },
+});
+
 /**
  * Creates a legacy profile: checks the chain (enabled, allowed by the plan, legacy path on), generates the
  * account key, stores it envelope-encrypted and queues provisioning. Answers the pending profile.
  */
-export async function createLegacyProfile(db: DbOrTx, workspaceId: string, input: CreateProfileInput) {
+export async function createLegacyProfile(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  input: CreateProfileInput,
+) {
   const chain = await requireLegacyChain(db, workspaceId, input);
   const key = generatePrivateKey();
-  const [row] = await db
-    .insert(profiles)
-    .values({
-      id: newId('profile'),
-      workspaceId,
-      projectId: input.projectId,
-      kind: 'legacy',
-      state: 'pending',
-      name: input.alias,
-      chainId: chain.chainId,
-      address: privateKeyToAccount(key).address,
-      encryptedKey: encryptSecret(key),
-      keySource: 'generated',
-    })
-    .returning(recordColumns);
+  const row = await auditedChange(
+    db,
+    async (tx) => {
+      const [inserted] = await tx
+        .insert(profiles)
+        .values({
+          id: newId('profile'),
+          workspaceId,
+          projectId: input.projectId,
+          kind: 'legacy',
+          state: 'pending',
+          name: input.alias,
+          chainId: chain.chainId,
+          address: privateKeyToAccount(key).address,
+          encryptedKey: encryptSecret(key),
+          keySource: 'generated',
+        })
+        .returning(recordColumns);
+      return inserted;
+    },
+    (inserted) => profileEvent(actor, 'profile.created', inserted, { projectId: inserted.projectId }),
+  );
   return queueProvisioning(db, row);
 }
 
-export async function renameProfile(db: DbOrTx, workspaceId: string, profileId: string, name: string) {
-  const [row] = await db
-    .update(profiles)
-    .set({ name })
-    .where(and(eq(profiles.id, profileId), eq(profiles.workspaceId, workspaceId)))
-    .returning(recordColumns);
-  if (!row) throw notFound('profile');
+export async function renameProfile(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  profileId: string,
+  name: string,
+) {
+  const row = await auditedChange(
+    db,
+    async (tx) => {
+      const [renamed] = await tx
+        .update(profiles)
+        .set({ name })
+        .where(and(eq(profiles.id, profileId), eq(profiles.workspaceId, workspaceId)))
+        .returning(recordColumns);
+      if (!renamed) throw notFound('profile');
+      return renamed;
+    },
+    (renamed) => profileEvent(actor, 'profile.renamed', renamed),
+  );
   return toProfile(row);
 }
 
@@ -225,7 +267,7 @@ const stateConflict = (code: string, profile: ProfileRecordRow, message: string)
   new ApiError(409, code, message, { state: profile.state });
 
 /** active → archived, refused while a non-deleted executable uses the profile. The wallet and funds stay. */
-export async function archiveProfile(db: DbOrTx, workspaceId: string, profileId: string) {
+export async function archiveProfile(db: DbOrTx, workspaceId: string, actor: Actor, profileId: string) {
   const row = await db.transaction(async (tx) => {
     const profile = await requireProfile(tx, workspaceId, profileId, { lock: true });
     if (profile.state !== 'active')
@@ -254,20 +296,29 @@ export async function archiveProfile(db: DbOrTx, workspaceId: string, profileId:
       .set({ state: 'archived' })
       .where(eq(profiles.id, profileId))
       .returning(recordColumns);
+    await recordAudit(tx, profileEvent(actor, 'profile.archived', archived));
     return archived;
   });
   return toProfile(row);
 }
 
 /** archived → active. */
-export async function unarchiveProfile(db: DbOrTx, workspaceId: string, profileId: string) {
-  const [row] = await db
-    .update(profiles)
-    .set({ state: 'active' })
-    .where(
-      and(eq(profiles.id, profileId), eq(profiles.workspaceId, workspaceId), eq(profiles.state, 'archived')),
-    )
-    .returning(recordColumns);
+export async function unarchiveProfile(db: DbOrTx, workspaceId: string, actor: Actor, profileId: string) {
+  const row = await db.transaction(async (tx) => {
+    const [unarchived] = await tx
+      .update(profiles)
+      .set({ state: 'active' })
+      .where(
+        and(
+          eq(profiles.id, profileId),
+          eq(profiles.workspaceId, workspaceId),
+          eq(profiles.state, 'archived'),
+        ),
+      )
+      .returning(recordColumns);
+    if (unarchived) await recordAudit(tx, profileEvent(actor, 'profile.unarchived', unarchived));
+    return unarchived;
+  });
   if (row) return toProfile(row);
   const profile = await requireProfile(db, workspaceId, profileId);
   throw stateConflict(
@@ -278,19 +329,28 @@ export async function unarchiveProfile(db: DbOrTx, workspaceId: string, profileI
 }
 
 /** Pending legacy profiles only: clears the last reason and queues provisioning again. */
-export async function retryProfileProvisioning(db: DbOrTx, workspaceId: string, profileId: string) {
-  const [row] = await db
-    .update(profiles)
-    .set({ stateReason: null })
-    .where(
-      and(
-        eq(profiles.id, profileId),
-        eq(profiles.workspaceId, workspaceId),
-        eq(profiles.kind, 'legacy'),
-        eq(profiles.state, 'pending'),
-      ),
-    )
-    .returning(recordColumns);
+export async function retryProfileProvisioning(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  profileId: string,
+) {
+  const row = await db.transaction(async (tx) => {
+    const [retried] = await tx
+      .update(profiles)
+      .set({ stateReason: null })
+      .where(
+        and(
+          eq(profiles.id, profileId),
+          eq(profiles.workspaceId, workspaceId),
+          eq(profiles.kind, 'legacy'),
+          eq(profiles.state, 'pending'),
+        ),
+      )
+      .returning(recordColumns);
+    if (retried) await recordAudit(tx, profileEvent(actor, 'profile.provisioning_retried', retried));
+    return retried;
+  });
   if (!row) {
     const profile = await requireProfile(db, workspaceId, profileId);
     throw stateConflict(
@@ -311,6 +371,7 @@ export async function retryProfileProvisioning(db: DbOrTx, workspaceId: string, 
 export async function shareProfile(
   db: DbOrTx,
   workspaceId: string,
+  actor: Actor,
   profileId: string,
   input: ShareProfileInput,
 ) {
@@ -378,6 +439,10 @@ export async function shareProfile(
         sharedFromId: source.sharedFromId ?? source.id,
       })
       .returning(recordColumns);
+    await recordAudit(
+      tx,
+      profileEvent(actor, 'profile.shared', shared, { sourceId: source.id, projectId: shared.projectId }),
+    );
     return shared;
   });
   return toProfile(row);

@@ -2,6 +2,9 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables, webhooks } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
+import type { AuditAction } from '@/lib/audit/actions';
+import type { Actor } from '@/lib/audit/actor';
+import { auditedChange, recordAudit } from '@/lib/audit/log';
 import { newSecretToken, sha256Hex } from '@/lib/crypto/tokens';
 import { newId } from '@/lib/ids';
 import { MAX_ACTIVE_WEBHOOKS } from './schemas';
@@ -38,6 +41,15 @@ function newWebhookSecret() {
   const secret = newSecretToken('twh');
   return { secret, secretHash: sha256Hex(secret) };
 }
+
+/** A webhook's audit event: its name and executable (never the URL, which holds the secret). */
+const webhookEvent = (actor: Actor, action: AuditAction, row: WebhookRecordRow) => ({
+  workspaceId: row.workspaceId,
+  actor,
+  action,
+  target: { type: 'webhook', id: row.id },
+  details: { name: row.name, executableId: row.executableId },
+});
 
 /** The secret URL the webhook door serves. */
 export const webhookUrl = (origin: string, secret: string) => `${origin}/api/hooks/${secret}`;
@@ -83,6 +95,7 @@ export async function listWebhooks(db: DbOrTx, workspaceId: string, executableId
 export async function createWebhook(
   db: DbOrTx,
   workspaceId: string,
+  actor: Actor,
   executableId: string,
   name: string,
   origin: string,
@@ -105,6 +118,7 @@ export async function createWebhook(
       .insert(webhooks)
       .values({ id: newId('webhook'), workspaceId, executableId, name, secretHash })
       .returning(recordColumns);
+    await recordAudit(tx, webhookEvent(actor, 'webhook.created', inserted));
     return inserted;
   });
   return { ...toWebhook(row), url: webhookUrl(origin, secret) };
@@ -125,38 +139,71 @@ export async function getWebhook(db: DbOrTx, workspaceId: string, webhookId: str
   return toWebhook(row);
 }
 
-export async function renameWebhook(db: DbOrTx, workspaceId: string, webhookId: string, name: string) {
-  const [row] = await db
-    .update(webhooks)
-    .set({ name })
-    .where(addressed(workspaceId, webhookId))
-    .returning(recordColumns);
-  if (!row) throw notFound('webhook');
+export async function renameWebhook(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  webhookId: string,
+  name: string,
+) {
+  const row = await auditedChange(
+    db,
+    async (tx) => {
+      const [renamed] = await tx
+        .update(webhooks)
+        .set({ name })
+        .where(addressed(workspaceId, webhookId))
+        .returning(recordColumns);
+      if (!renamed) throw notFound('webhook');
+      return renamed;
+    },
+    (renamed) => webhookEvent(actor, 'webhook.renamed', renamed),
+  );
   return toWebhook(row);
 }
 
 /** active → revoked, for good: the URL stops working at once; a second revoke is a 404. */
-export async function revokeWebhook(db: DbOrTx, workspaceId: string, webhookId: string) {
+export async function revokeWebhook(db: DbOrTx, workspaceId: string, actor: Actor, webhookId: string) {
   const now = new Date();
-  const [row] = await db
-    .update(webhooks)
-    .set({ state: 'revoked', revokedAt: now, updatedAt: now })
-    .where(addressed(workspaceId, webhookId))
-    .returning(recordColumns);
-  if (!row) throw notFound('webhook');
+  const row = await auditedChange(
+    db,
+    async (tx) => {
+      const [revoked] = await tx
+        .update(webhooks)
+        .set({ state: 'revoked', revokedAt: now, updatedAt: now })
+        .where(addressed(workspaceId, webhookId))
+        .returning(recordColumns);
+      if (!revoked) throw notFound('webhook');
+      return revoked;
+    },
+    (revoked) => webhookEvent(actor, 'webhook.revoked', revoked),
+  );
   return toWebhook(row);
 }
 
 /** Replaces the secret: the old URL is invalid from this commit on; the new URL is answered once. */
-export async function rotateWebhook(db: DbOrTx, workspaceId: string, webhookId: string, origin: string) {
+export async function rotateWebhook(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  webhookId: string,
+  origin: string,
+) {
   const { secret, secretHash } = newWebhookSecret();
   const now = new Date();
-  const [row] = await db
-    .update(webhooks)
-    .set({ secretHash, rotatedAt: now, updatedAt: now })
-    .where(addressed(workspaceId, webhookId))
-    .returning(recordColumns);
-  if (!row) throw notFound('webhook');
+  const row = await auditedChange(
+    db,
+    async (tx) => {
+      const [rotated] = await tx
+        .update(webhooks)
+        .set({ secretHash, rotatedAt: now, updatedAt: now })
+        .where(addressed(workspaceId, webhookId))
+        .returning(recordColumns);
+      if (!rotated) throw notFound('webhook');
+      return rotated;
+    },
+    (rotated) => webhookEvent(actor, 'webhook.rotated', rotated),
+  );
   return { ...toWebhook(row), url: webhookUrl(origin, secret) };
 }
 

@@ -1,8 +1,10 @@
 // Plan switching with the local provider (the default): owners only (403 for admins and members, 404 for another
 // workspace), the plan row and its audit event change together, limits follow at once, and a downgrade the
 // workspace does not fit is refused naming what to change.
+
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { executables } from '@/db/schema';
+import { operatorActor } from '@/lib/audit/actor';
 import { setWorkspacePlan } from '@/lib/billing/plan';
 import { resumeExecutable } from '@/lib/executables/lifecycle';
 import { newId } from '@/lib/ids';
@@ -198,7 +200,9 @@ describe('plan switching, local provider', () => {
       expect(await changePlanAction(wSlug, 'free')).toEqual({ ok: true, data: { kind: 'switched' } });
       expect((await planEvents(w.workspaceId)).map((e) => e.details.to)).toEqual(['enterprise', 'free']);
       // paused on Free, it cannot be resumed there
-      await expect(resumeExecutable(testDb(), w.workspaceId, onMainnet.id)).rejects.toMatchObject({
+      await expect(
+        resumeExecutable(testDb(), w.workspaceId, operatorActor(), onMainnet.id),
+      ).rejects.toMatchObject({
         status: 403,
         code: 'chain_not_on_plan',
       });

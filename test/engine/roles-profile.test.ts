@@ -3,9 +3,11 @@
 // route the spec names answers 409 permissions_not_covered (naming the missing call and the Safe transaction
 // that would allow it) until the owners extend the role; runs go through the role as sponsored user operations
 // from the Safe, and a call the owners revoke behind Tickwork's back fails with the decoded Roles error.
+
 import { type Address, encodeFunctionData, getAddress, toFunctionSelector } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rolesAbi } from 'zodiac-roles-sdk';
+import { operatorActor } from '@/lib/audit/actor';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_COUNTER, DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
 import { prepareRoleChange } from '@/lib/profiles/roles';
@@ -116,7 +118,7 @@ describe('coverage from the chain', () => {
       `Role "tickwork": allow topUp(address) (${toFunctionSelector('topUp(address)')}) on ${token}`,
     );
 
-    const changeId = await prepareRoleChange(testDb(), w.workspaceId, w.profileId, [
+    const changeId = await prepareRoleChange(testDb(), w.workspaceId, operatorActor(), w.profileId, [
       { to: token, functions: [toFunctionSelector('topUp(address)')] },
     ]);
     expect((await getSafeTransactionView(testDb(), changeId)).safeTxHash).toBe(covering.safeTxHash);

@@ -9,6 +9,7 @@ import { type Address, encodeFunctionData, getAddress, type Hex, keccak256, pars
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { profiles } from '@/db/schema';
+import { operatorActor } from '@/lib/audit/actor';
 import { LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_COUNTER, DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
@@ -104,7 +105,7 @@ describe('Safe profile onboarding', () => {
     const owners = await Promise.all([0, 1].map(() => fundedAccount()));
     const safe = await deploySafe(owners, 2);
     const { createSafeProfile } = await import('@/lib/profiles/safe');
-    const { safeTransactionId } = await createSafeProfile(testDb(), w.workspaceId, {
+    const { safeTransactionId } = await createSafeProfile(testDb(), w.workspaceId, operatorActor(), {
       projectId: w.projectId,
       alias: 'not-yet',
       chainId: 31337,
@@ -130,13 +131,13 @@ describe('Safe profile onboarding', () => {
     const { createSafeProfile } = await import('@/lib/profiles/safe');
     const input = { projectId: w.projectId, alias: 'nope', chainId: 31337 };
     await expect(
-      createSafeProfile(testDb(), w.workspaceId, { ...input, safe: newAddress() }),
+      createSafeProfile(testDb(), w.workspaceId, operatorActor(), { ...input, safe: newAddress() }),
     ).rejects.toMatchObject({
       status: 400,
       code: 'not_a_contract',
     });
     await expect(
-      createSafeProfile(testDb(), w.workspaceId, { ...input, safe: counter }),
+      createSafeProfile(testDb(), w.workspaceId, operatorActor(), { ...input, safe: counter }),
     ).rejects.toMatchObject({
       status: 400,
       code: 'not_a_safe',
@@ -237,7 +238,13 @@ describe('a non-L2 Safe', () => {
 describe('drift: the owners disable the module', () => {
   it('runs fail with module_not_enabled, the profile says so, and enabling again is re-prepared after a stale nonce', async () => {
     const exe = await batchExe([increment], 'self');
-    const disableId = await prepareSafeTransaction(testDb(), w.workspaceId, w.profileId, 'disable_module');
+    const disableId = await prepareSafeTransaction(
+      testDb(),
+      w.workspaceId,
+      operatorActor(),
+      w.profileId,
+      'disable_module',
+    );
     await signAndExecute(disableId, [w.owners[0], w.owners[1]]);
     const { profile } = await waitForProfile(
       w.token,
@@ -256,7 +263,13 @@ describe('drift: the owners disable the module', () => {
     });
 
     // enabling again: prepared at nonce n, but the owners spend n on something else first
-    const enableId = await prepareSafeTransaction(testDb(), w.workspaceId, w.profileId, 'enable_module');
+    const enableId = await prepareSafeTransaction(
+      testDb(),
+      w.workspaceId,
+      operatorActor(),
+      w.profileId,
+      'enable_module',
+    );
     const first = await getSafeTransactionView(testDb(), enableId);
     const early = await ownerSignature(w.owners[0], first);
     await ownersExecute(w.safe, [w.owners[1], w.owners[2]]);

@@ -1,5 +1,6 @@
 // Safes on the test stack's anvil, and Safe profiles on them, driven the way the console drives them: owners
 // (viem local accounts) sign the prepared SafeTx one request at a time, any funded wallet executes it.
+
 import {
   type Address,
   concat,
@@ -15,6 +16,7 @@ import {
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { expect, inject } from 'vitest';
+import { operatorActor } from '@/lib/audit/actor';
 import { LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_COUNTER } from '@/lib/chains/demo/artifacts';
@@ -134,13 +136,18 @@ export async function safeWorld(
   const project = await newProject(owner.workspaceId);
   const owners = await Promise.all([0, 1, 2].map(() => fundedAccount()));
   const safe = await deploySafe(owners, 2, opts.singleton);
-  const { profile, safeTransactionId } = await createSafeProfile(testDb(), owner.workspaceId, {
-    projectId: project.id,
-    alias: `safe-${uniq()}`,
-    chainId: 31337,
-    safe,
-    roles: opts.roles,
-  });
+  const { profile, safeTransactionId } = await createSafeProfile(
+    testDb(),
+    owner.workspaceId,
+    operatorActor(),
+    {
+      projectId: project.id,
+      alias: `safe-${uniq()}`,
+      chainId: 31337,
+      safe,
+      roles: opts.roles,
+    },
+  );
   await signAndExecute(safeTransactionId, [owners[2], owners[0]]);
   await waitForProfile(owner.token, profile.id, (p) => p.state === 'active', 30_000);
   return {

@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { created, paged } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { principalActor } from '@/lib/audit/principal-actor';
 import { createExecutableOp, listExecutablesOp } from '@/lib/executables/operations';
 import { createExecutable, listExecutables } from '@/lib/executables/service';
 
@@ -11,7 +12,9 @@ export const GET = route(listExecutablesOp, async ({ principal, query }) =>
 
 // POST /api/v1/executables — create an executable (provisioning until its sandbox is built)
 export const POST = route(createExecutableOp, async ({ principal, body }) =>
-  created(await createExecutable(getDb(), principal.workspaceId, body)),
+  created(
+    await createExecutable(getDb(), principal.workspaceId, await principalActor(getDb(), principal), body),
+  ),
 );
 
 // Other methods: 405 in the API's error shape

@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { created, ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { principalActor } from '@/lib/audit/principal-actor';
 import { createSecretOp, listSecretsOp } from '@/lib/secrets/operations';
 import { createSecret, listSecrets } from '@/lib/secrets/service';
 
@@ -11,7 +12,7 @@ export const GET = route(listSecretsOp, async ({ principal, query }) =>
 
 // POST /api/v1/secrets — create a write-only secret
 export const POST = route(createSecretOp, async ({ principal, body }) =>
-  created(await createSecret(getDb(), principal.workspaceId, body)),
+  created(await createSecret(getDb(), principal.workspaceId, await principalActor(getDb(), principal), body)),
 );
 
 // Other methods: 405 in the API's error shape

@@ -2,6 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { getDb } from '@/db/client';
+import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { runConsoleAction } from '@/lib/console/action';
 import { CreateSecretBody, RotateSecretBody } from '@/lib/secrets/schemas';
@@ -15,9 +16,9 @@ export async function createSecretAction(
   input: { name: string; value: string },
 ) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const body = CreateSecretBody.parse({ projectId, name: input.name.trim(), value: input.value });
-    const secret = await createSecret(getDb(), workspace.id, body);
+    const secret = await createSecret(getDb(), workspace.id, consoleActor(user), body);
     revalidatePath(projectPath(workspaceSlug, projectId));
     return { id: secret.id, name: secret.name };
   });
@@ -30,9 +31,9 @@ export async function rotateSecretAction(
   value: string,
 ) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const body = RotateSecretBody.parse({ value });
-    const secret = await rotateSecret(getDb(), workspace.id, secretId, body.value);
+    const secret = await rotateSecret(getDb(), workspace.id, consoleActor(user), secretId, body.value);
     revalidatePath(projectPath(workspaceSlug, projectId));
     return { version: secret.version };
   });
@@ -40,8 +41,8 @@ export async function rotateSecretAction(
 
 export async function deleteSecretAction(workspaceSlug: string, projectId: string, secretId: string) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    await deleteSecret(getDb(), workspace.id, secretId);
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    await deleteSecret(getDb(), workspace.id, consoleActor(user), secretId);
     revalidatePath(projectPath(workspaceSlug, projectId));
     return null;
   });

@@ -16,7 +16,12 @@ import { formatRelative, formatUtc } from '@/lib/console/format';
 
 export const metadata: Metadata = { title: 'Audit log' };
 
-const CREDENTIALS = { console: 'Console session', api_key: 'API key', operator: 'Operator CLI' } as const;
+const CREDENTIALS = {
+  console: 'Console session',
+  api_key: 'API key',
+  cli_login: 'CLI login key',
+  operator: 'Operator CLI',
+} as const;
 
 export default async function AuditLogPage({
   params,
@@ -45,7 +50,7 @@ export default async function AuditLogPage({
           <EmptyState
             icon={ScrollText}
             title="Nothing yet"
-            description="Member, key, plan and deletion changes show here."
+            description="Changes to members, keys, the plan, profiles, executables, functions, secrets, webhooks and alerts show here."
           />
         ) : (
           <Table>

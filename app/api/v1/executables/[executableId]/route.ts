@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { principalActor } from '@/lib/audit/principal-actor';
 import { deleteExecutable } from '@/lib/executables/lifecycle';
 import { deleteExecutableOp, getExecutableOp } from '@/lib/executables/operations';
 import { getExecutable } from '@/lib/executables/service';
@@ -12,7 +13,14 @@ export const GET = route(getExecutableOp, async ({ principal, params }) =>
 
 // DELETE /api/v1/executables/{executableId} — paused, provisioning or error → deleted
 export const DELETE = route(deleteExecutableOp, async ({ principal, params }) =>
-  ok(await deleteExecutable(getDb(), principal.workspaceId, params.executableId)),
+  ok(
+    await deleteExecutable(
+      getDb(),
+      principal.workspaceId,
+      await principalActor(getDb(), principal),
+      params.executableId,
+    ),
+  ),
 );
 
 // Other methods: 405 in the API's error shape

@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { principalActor } from '@/lib/audit/principal-actor';
 import { deleteFunctionOp, getFunctionOp } from '@/lib/functions/operations';
 import { deleteRelease, requireRelease, toRelease } from '@/lib/functions/service';
 
@@ -11,7 +12,14 @@ export const GET = route(getFunctionOp, async ({ principal, params }) =>
 
 // DELETE /api/v1/functions/{functionId} — soft delete
 export const DELETE = route(deleteFunctionOp, async ({ principal, params }) =>
-  ok(await deleteRelease(getDb(), principal.workspaceId, params.functionId)),
+  ok(
+    await deleteRelease(
+      getDb(),
+      principal.workspaceId,
+      await principalActor(getDb(), principal),
+      params.functionId,
+    ),
+  ),
 );
 
 // Other methods: 405 in the API's error shape

@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { principalActor } from '@/lib/audit/principal-actor';
 import { getProfileOp, renameProfileOp } from '@/lib/profiles/operations';
 import { renameProfile, requireProfile, toProfile } from '@/lib/profiles/service';
 
@@ -11,7 +12,15 @@ export const GET = route(getProfileOp, async ({ principal, params }) =>
 
 // PATCH /api/v1/profiles/{profileId} — rename
 export const PATCH = route(renameProfileOp, async ({ principal, params, body }) =>
-  ok(await renameProfile(getDb(), principal.workspaceId, params.profileId, body.name)),
+  ok(
+    await renameProfile(
+      getDb(),
+      principal.workspaceId,
+      await principalActor(getDb(), principal),
+      params.profileId,
+      body.name,
+    ),
+  ),
 );
 
 // Other methods: 405 in the API's error shape

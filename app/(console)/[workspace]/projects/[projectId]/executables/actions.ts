@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { revalidatePath } from 'next/cache';
 import { getDb } from '@/db/client';
+import { type Actor, consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { type ActionResult, runConsoleAction } from '@/lib/console/action';
 import { serverActionOrigin } from '@/lib/console/origin';
@@ -55,18 +56,18 @@ const detailPath = (workspaceSlug: string, projectId: string, executableId: stri
 
 /**
  * A change to one executable: the person must be owner or admin of the workspace in the URL (never one the
- * client names), then the executable's page (and, with `list`, the executables list) is revalidated.
+ * client names); `change` gets the person as the audit actor; then the executable's page (and, with `list`, the executables list) is revalidated.
  */
 function onExecutable<T>(
   workspaceSlug: string,
   projectId: string,
   executableId: string,
-  change: (workspaceId: string) => Promise<T>,
+  change: (workspaceId: string, actor: Actor) => Promise<T>,
   opts: { list?: boolean } = {},
 ) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const result = await change(workspace.id);
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const result = await change(workspace.id, consoleActor(user));
     if (opts.list) revalidatePath(executablesPath(workspaceSlug, projectId));
     revalidatePath(detailPath(workspaceSlug, projectId, executableId));
     return result;
@@ -86,7 +87,7 @@ export async function createExecutableAction(
   },
 ) {
   const result = await runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const body = CreateExecutableBody.parse({
       projectId,
       name: input.name,
@@ -96,7 +97,7 @@ export async function createExecutableAction(
       args: input.args.trim() || undefined,
       gasMode: input.gasMode || undefined,
     });
-    const executable = await createExecutable(getDb(), workspace.id, body);
+    const executable = await createExecutable(getDb(), workspace.id, consoleActor(user), body);
     revalidatePath(executablesPath(workspaceSlug, projectId));
     return { id: executable.id, name: executable.name };
   });
@@ -122,8 +123,8 @@ export async function executableLifecycleAction(
     workspaceSlug,
     projectId,
     executableId,
-    async (workspaceId) => {
-      const executable = await LIFECYCLE[op](getDb(), workspaceId, executableId);
+    async (workspaceId, actor) => {
+      const executable = await LIFECYCLE[op](getDb(), workspaceId, actor, executableId);
       return { name: executable.name, state: executable.state };
     },
     { list: true },
@@ -149,9 +150,9 @@ export async function updateTriggerAction(
   executableId: string,
   trigger: TriggerInput,
 ) {
-  const result = await onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+  const result = await onExecutable(workspaceSlug, projectId, executableId, async (workspaceId, actor) => {
     const body = TriggerBody.parse({ trigger });
-    const executable = await updateTrigger(getDb(), workspaceId, executableId, body.trigger);
+    const executable = await updateTrigger(getDb(), workspaceId, actor, executableId, body.trigger);
     return { nextRunAt: executable.nextRunAt };
   });
   return withTriggerField(result);
@@ -163,8 +164,8 @@ export async function updateArgsAction(
   executableId: string,
   args: string,
 ) {
-  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
-    await updateArgs(getDb(), workspaceId, executableId, ArgsBody.parse({ args }).args);
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId, actor) => {
+    await updateArgs(getDb(), workspaceId, actor, executableId, ArgsBody.parse({ args }).args);
     return null;
   });
 }
@@ -175,8 +176,8 @@ export async function updateGasModeAction(
   executableId: string,
   input: { gasMode: string; gasFallback?: boolean; sponsorshipProvider?: string },
 ) {
-  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
-    await updateGasMode(getDb(), workspaceId, executableId, GasModeBody.parse(input));
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId, actor) => {
+    await updateGasMode(getDb(), workspaceId, actor, executableId, GasModeBody.parse(input));
     return null;
   });
 }
@@ -191,8 +192,14 @@ export async function updateProfileAction(
     workspaceSlug,
     projectId,
     executableId,
-    async (workspaceId) => {
-      await updateProfile(getDb(), workspaceId, executableId, ProfileBody.parse({ profileId }).profileId);
+    async (workspaceId, actor) => {
+      await updateProfile(
+        getDb(),
+        workspaceId,
+        actor,
+        executableId,
+        ProfileBody.parse({ profileId }).profileId,
+      );
       return null;
     },
     { list: true },
@@ -205,9 +212,9 @@ export async function updateSecretsAction(
   executableId: string,
   secretBindings: { secretId: string; envKey: string }[],
 ) {
-  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId, actor) => {
     const body = SecretsBody.parse({ secretBindings });
-    await updateSecrets(getDb(), workspaceId, executableId, body.secretBindings);
+    await updateSecrets(getDb(), workspaceId, actor, executableId, body.secretBindings);
     return null;
   });
 }
@@ -222,9 +229,9 @@ export async function updatePinnedAction(
     workspaceSlug,
     projectId,
     executableId,
-    async (workspaceId) => {
+    async (workspaceId, actor) => {
       const body = PinnedBody.parse({ pinned });
-      const executable = await updatePinned(getDb(), workspaceId, executableId, body.pinned);
+      const executable = await updatePinned(getDb(), workspaceId, actor, executableId, body.pinned);
       return { pinned: executable.pinned };
     },
     { list: true },
@@ -237,9 +244,9 @@ export async function switchFunctionAction(
   executableId: string,
   functionId: string,
 ) {
-  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId, actor) => {
     const body = FunctionSwitchBody.parse({ functionId });
-    return requestFunctionSwitch(getDb(), workspaceId, executableId, body, randomUUID());
+    return requestFunctionSwitch(getDb(), workspaceId, actor, executableId, body, randomUUID());
   });
 }
 
@@ -272,10 +279,10 @@ export async function createWebhookAction(
   executableId: string,
   name: string,
 ) {
-  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId, actor) => {
     const body = CreateWebhookBody.parse({ name });
     const origin = await serverActionOrigin();
-    const webhook = await createWebhook(getDb(), workspaceId, executableId, body.name, origin);
+    const webhook = await createWebhook(getDb(), workspaceId, actor, executableId, body.name, origin);
     return { id: webhook.id, name: webhook.name, url: webhook.url };
   });
 }
@@ -287,10 +294,11 @@ export async function renameWebhookAction(
   webhookId: string,
   name: string,
 ) {
-  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId, actor) => {
     const webhook = await renameWebhook(
       getDb(),
       workspaceId,
+      actor,
       webhookId,
       RenameWebhookBody.parse({ name }).name,
     );
@@ -304,8 +312,8 @@ export async function rotateWebhookAction(
   executableId: string,
   webhookId: string,
 ) {
-  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
-    const webhook = await rotateWebhook(getDb(), workspaceId, webhookId, await serverActionOrigin());
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId, actor) => {
+    const webhook = await rotateWebhook(getDb(), workspaceId, actor, webhookId, await serverActionOrigin());
     return { id: webhook.id, name: webhook.name, url: webhook.url };
   });
 }
@@ -316,8 +324,8 @@ export async function revokeWebhookAction(
   executableId: string,
   webhookId: string,
 ) {
-  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId) => {
-    const webhook = await revokeWebhook(getDb(), workspaceId, webhookId);
+  return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId, actor) => {
+    const webhook = await revokeWebhook(getDb(), workspaceId, actor, webhookId);
     return { name: webhook.name };
   });
 }

@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
+import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { runConsoleAction } from '@/lib/console/action';
 import { versionReservation } from '@/lib/functions/releases';
@@ -57,6 +58,7 @@ export async function uploadReleaseAction(
     const result = await uploadRelease(
       getDb(),
       { workspaceId: workspace.id, userId: user.id },
+      consoleActor(user),
       { data: { ...data, ...(definedCallbacks.length > 0 && { definedCallbacks }) }, bytes },
     );
     revalidatePath(functionsPath(workspaceSlug, projectId));
@@ -81,6 +83,7 @@ export async function copyReleaseAction(
     const { release, created } = await copyRelease(
       db,
       { workspaceId: workspace.id, userId: user.id },
+      consoleActor(user),
       functionId,
       body,
     );
@@ -99,8 +102,8 @@ export async function copyReleaseAction(
 
 export async function deleteReleaseAction(workspaceSlug: string, projectId: string, functionId: string) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const release = await deleteRelease(getDb(), workspace.id, functionId);
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const release = await deleteRelease(getDb(), workspace.id, consoleActor(user), functionId);
     revalidatePath(functionsPath(workspaceSlug, projectId));
     return { name: release.name, versionTag: release.versionTag };
   });

@@ -61,9 +61,9 @@ export async function createProfileAction(
   input: { alias: string; chainId: number },
 ) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const body = CreateProfileBody.parse({ projectId, alias: input.alias, chainId: input.chainId });
-    const profile = await createLegacyProfile(getDb(), workspace.id, body);
+    const profile = await createLegacyProfile(getDb(), workspace.id, consoleActor(user), body);
     revalidatePath(profilesPath(workspaceSlug, projectId));
     return { id: profile.id, name: profile.name };
   });
@@ -98,8 +98,8 @@ async function createOnSafe(
   projectId: string,
   input: () => Omit<CreateSafeProfileInput, 'projectId'>,
 ) {
-  const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-  const { profile, safeTransactionId } = await createSafeProfile(getDb(), workspace.id, {
+  const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const { profile, safeTransactionId } = await createSafeProfile(getDb(), workspace.id, consoleActor(user), {
     projectId,
     ...input(),
   });
@@ -154,12 +154,18 @@ export async function allowRoleCallsAction(
   calls: { to: string; functions: string[] }[],
 ) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const missing = CallsToAllow.parse(calls).map((c) => ({
       to: c.to,
       functions: c.functions.map(selectorOf),
     }));
-    const id = await prepareRoleChange(getDb(), workspace.id, z.string().min(1).parse(profileId), missing);
+    const id = await prepareRoleChange(
+      getDb(),
+      workspace.id,
+      consoleActor(user),
+      z.string().min(1).parse(profileId),
+      missing,
+    );
     revalidatePath(profilesPath(workspaceSlug, projectId));
     return { id };
   });
@@ -173,10 +179,11 @@ export async function prepareSafeTransactionAction(
   purpose: 'enable_module' | 'disable_module',
 ) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const id = await prepareSafeTransaction(
       getDb(),
       workspace.id,
+      consoleActor(user),
       profileId,
       SafeTransactionPurpose.parse(purpose),
     );
@@ -192,9 +199,9 @@ export async function renameProfileAction(
   name: string,
 ) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const body = RenameProfileBody.parse({ name });
-    const profile = await renameProfile(getDb(), workspace.id, profileId, body.name);
+    const profile = await renameProfile(getDb(), workspace.id, consoleActor(user), profileId, body.name);
     revalidatePath(profilesPath(workspaceSlug, projectId));
     return { name: profile.name };
   });
@@ -202,8 +209,8 @@ export async function renameProfileAction(
 
 export async function archiveProfileAction(workspaceSlug: string, projectId: string, profileId: string) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const profile = await archiveProfile(getDb(), workspace.id, profileId);
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const profile = await archiveProfile(getDb(), workspace.id, consoleActor(user), profileId);
     revalidatePath(profilesPath(workspaceSlug, projectId));
     return { name: profile.name };
   });
@@ -211,8 +218,8 @@ export async function archiveProfileAction(workspaceSlug: string, projectId: str
 
 export async function unarchiveProfileAction(workspaceSlug: string, projectId: string, profileId: string) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const profile = await unarchiveProfile(getDb(), workspace.id, profileId);
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const profile = await unarchiveProfile(getDb(), workspace.id, consoleActor(user), profileId);
     revalidatePath(profilesPath(workspaceSlug, projectId));
     return { name: profile.name };
   });
@@ -220,8 +227,8 @@ export async function unarchiveProfileAction(workspaceSlug: string, projectId: s
 
 export async function retryProfileAction(workspaceSlug: string, projectId: string, profileId: string) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const profile = await retryProfileProvisioning(getDb(), workspace.id, profileId);
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const profile = await retryProfileProvisioning(getDb(), workspace.id, consoleActor(user), profileId);
     revalidatePath(profilesPath(workspaceSlug, projectId));
     return { name: profile.name };
   });
@@ -234,12 +241,12 @@ export async function shareProfileAction(
   input: { targetProjectId: string; alias: string },
 ) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const body = ShareProfileBody.parse({
       targetProjectId: input.targetProjectId,
       alias: input.alias.trim() || undefined,
     });
-    const profile = await shareProfile(getDb(), workspace.id, profileId, body);
+    const profile = await shareProfile(getDb(), workspace.id, consoleActor(user), profileId, body);
     revalidatePath(profilesPath(workspaceSlug, projectId));
     revalidatePath(profilesPath(workspaceSlug, profile.projectId));
     return { name: profile.name, projectId: profile.projectId };

@@ -1,12 +1,21 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { principalActor } from '@/lib/audit/principal-actor';
 import { updateGasMode } from '@/lib/executables/facets';
 import { updateExecutableGasModeOp } from '@/lib/executables/operations';
 
 // PATCH /api/v1/executables/{executableId}/gas-mode — change the gas mode
 export const PATCH = route(updateExecutableGasModeOp, async ({ principal, params, body }) =>
-  ok(await updateGasMode(getDb(), principal.workspaceId, params.executableId, body)),
+  ok(
+    await updateGasMode(
+      getDb(),
+      principal.workspaceId,
+      await principalActor(getDb(), principal),
+      params.executableId,
+      body,
+    ),
+  ),
 );
 
 // Other methods: 405 in the API's error shape

@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { principalActor } from '@/lib/audit/principal-actor';
 import { updateSponsorshipProvider } from '@/lib/executables/facets';
 import { updateExecutableSponsorshipProviderOp } from '@/lib/executables/operations';
 
@@ -10,6 +11,7 @@ export const PATCH = route(updateExecutableSponsorshipProviderOp, async ({ princ
     await updateSponsorshipProvider(
       getDb(),
       principal.workspaceId,
+      await principalActor(getDb(), principal),
       params.executableId,
       body.sponsorshipProvider,
     ),

@@ -1,6 +1,7 @@
 import { getDb } from '@/db/client';
 import { created, ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
+import { principalActor } from '@/lib/audit/principal-actor';
 import { publicOrigin } from '@/lib/console/origin';
 import { createWebhookOp, listWebhooksOp } from '@/lib/webhooks/operations';
 import { createWebhook, listWebhooks } from '@/lib/webhooks/service';
@@ -13,7 +14,14 @@ export const GET = route(listWebhooksOp, async ({ principal, params }) =>
 // POST /api/v1/executables/{executableId}/webhooks — a new named URL, returned once
 export const POST = route(createWebhookOp, async ({ req, principal, params, body }) =>
   created(
-    await createWebhook(getDb(), principal.workspaceId, params.executableId, body.name, publicOrigin(req)),
+    await createWebhook(
+      getDb(),
+      principal.workspaceId,
+      await principalActor(getDb(), principal),
+      params.executableId,
+      body.name,
+      publicOrigin(req),
+    ),
   ),
 );
 
