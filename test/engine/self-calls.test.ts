@@ -14,7 +14,7 @@ import { getSafeTransactionView } from '@/lib/profiles/safe-transactions';
 import { TICKWORK_ROLE_KEY } from '@/lib/roles/role';
 import { safeAbi } from '@/lib/safe/abi';
 import { testStackChain } from '../support/chain';
-import { createExe, exeAction, exeBody, uploadRelease } from '../support/executables';
+import { createExe, exeAction, exeBody, uploadRelease, waitForExe } from '../support/executables';
 import { expectError } from '../support/expect';
 import { newAddress, testDb } from '../support/fixtures';
 import { api } from '../support/http';
@@ -121,7 +121,7 @@ describe('coverage refuses a release that declares calls to the profile itself',
     expect(switched.body.calls).toEqual([
       { to: safeW.executor, selector: '0x00000000', function: null, target: 'executor' },
     ]);
-  });
+  }, 120_000);
 
   it('roles profile: the Roles modifier and the Safe are refused before any covering transaction is offered', async () => {
     const refused = await createOn(
@@ -150,7 +150,7 @@ describe('coverage refuses a release that declares calls to the profile itself',
         },
       ]),
     );
-  });
+  }, 60_000);
 });
 
 describe('run time refuses a call to the profile itself before anything is signed', () => {
@@ -174,7 +174,7 @@ describe('run time refuses a call to the profile itself before anything is signe
       `call #0 (a plain transfer on ${safeW.executor} (the profile's executor))`,
     );
     expect(await owners(safeW.safe)).toEqual(before);
-  });
+  }, 120_000);
 
   it('roles profile: its Safe, its Roles modifier and its executor', async () => {
     const scopeTarget = {
@@ -209,7 +209,7 @@ describe('run time refuses a call to the profile itself before anything is signe
       const e = await boundBeforeTheRule(rolesW, declared, [call]);
       expectRefusedAtRun((await runToEnd(rolesW.token, e.id)).execution, `call #0 (${words})`);
     }
-  });
+  }, 180_000);
 });
 
 describe("the owners' signed allowance", () => {
@@ -231,6 +231,7 @@ describe("the owners' signed allowance", () => {
     expect(executed.state).toBe('executed');
     const created = await createOn(safeW, declared, [addOwner(safeW.safe, newOwner)]);
     expect(created.status).toBe(201);
+    await waitForExe(safeW.token, created.body.data.id, (e) => e.state === 'active');
     const { execution } = await runToEnd(safeW.token, created.body.data.id);
     expect(execution).toMatchObject({ status: 'confirmed', error: null });
     expect(await owners(safeW.safe)).toContain(getAddress(newOwner));
@@ -247,5 +248,5 @@ describe("the owners' signed allowance", () => {
         { to: safeW.safe, functions: [toFunctionSelector(ADD_OWNER)] },
       ]),
     ).rejects.toMatchObject({ status: 409, code: 'self_calls_already_allowed' });
-  });
+  }, 180_000);
 });
