@@ -79,11 +79,11 @@ class RunTakenOver extends Error {}
 
 /**
  * Step 2: runs the task and acts on its result. A skip ends the run (its storage committed); calls are checked
- * against the release's permissions.json (and, for Safe and roles profiles, refused when they administer
- * the profile itself without its owners' allowance: `call-checks.ts`), simulated from the profile's account, and, unless this is a dry
- * run, submitted: the transaction hash is recorded before the broadcast, and the storage is committed once
- * the network has accepted it. Task, permission and submission faults end the run as failed with a semantic
- * error; infrastructure faults throw so the job is retried.
+ * against the release's permissions.json (and, for Safe and roles profiles, refused when they administer the
+ * profile itself without its owners' allowance: `call-checks.ts`), simulated from the profile's account, and,
+ * unless this is a dry run, submitted: the transaction hash is recorded before the broadcast, and the storage is
+ * committed once the network has accepted it. Task, permission and submission faults end the run as failed with
+ * a semantic error; infrastructure faults throw so the job is retried.
  *
  * `claimedAt` is the claim this evaluation runs under: every write is conditioned on it, so a run taken over
  * meanwhile (its lease lost, or stale) records nothing, ends nothing, and above all broadcasts nothing.

@@ -1,5 +1,6 @@
 // Safe transactions in words: every call a prepared transaction makes, decoded (Safe module management, the
-// Roles modifier's deployment and role changes, messages the Safe signs) so owners read what they sign before they sign it.
+// Roles modifier's deployment and role changes, messages the Safe signs) so owners read what they sign before
+// they sign it.
 import { type Address, decodeFunctionData, type Hex, hexToString, isAddressEqual, size } from 'viem';
 import { decodeKey, rolesAbi } from 'zodiac-roles-sdk';
 import type { PlannedCall } from '@/lib/runtime/task-types';

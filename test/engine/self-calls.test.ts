@@ -250,3 +250,40 @@ describe("the owners' signed allowance", () => {
     ).rejects.toMatchObject({ status: 409, code: 'self_calls_already_allowed' });
   }, 180_000);
 });
+
+describe("the owners' allowance on a roles profile", () => {
+  it('allows several calls in one Safe transaction (MultiSend); the role must still allow them on chain', async () => {
+    const calls = [
+      { to: modifier, functions: [toFunctionSelector(SCOPE_TARGET)] },
+      { to: rolesW.executor, functions: ['0x00000000'] },
+    ];
+    const id = await prepareSelfCallAllowance(testDb(), rolesW.workspaceId, rolesW.profileId, calls);
+    const view = await getSafeTransactionView(testDb(), id);
+    expect(view.transaction.operation).toBe(1);
+    const words = (call: string) =>
+      `Sign, as the Safe, the message "Tickwork: the Safe's owners allow the module ${rolesW.executor} to call ${call}" (SignMessageLib, by delegatecall): it stays recorded in the Safe`;
+    expect(view.calls.map((c) => c.description).sort()).toEqual(
+      [
+        words(`${toFunctionSelector(SCOPE_TARGET)} on ${modifier}`),
+        words(`0x00000000 on ${rolesW.executor}`),
+      ].sort(),
+    );
+    await expect(
+      prepareSelfCallAllowance(testDb(), rolesW.workspaceId, rolesW.profileId, [
+        { to: increment.to, functions: [INCREMENT] },
+      ]),
+    ).rejects.toMatchObject({ status: 400, code: 'invalid_request' });
+
+    expect((await signAndExecute(id, [rolesW.owners[0], rolesW.owners[1]])).state).toBe('executed');
+    // past the self-call refusal, the role's own coverage answers: the owners have not scoped the modifier
+    const next = await createOn(
+      rolesW,
+      permits(
+        { to: modifier, functions: [SCOPE_TARGET] },
+        { to: rolesW.executor, functions: ['0x00000000'] },
+      ),
+      [increment],
+    );
+    expectError(next, 409, 'permissions_not_covered');
+  }, 120_000);
+});
