@@ -9,6 +9,11 @@ export const safeTransactionPurposeEnum = pgEnum('safe_transaction_purpose', [
   'setup_roles',
   /** A roles profile's role changed to `scope` (extended from a permissions_not_covered error, or edited). */
   'change_role',
+  /**
+   * The Safe signs, through SignMessageLib, one message per call in `scope` allowing the executor to call its own
+   * Safe, Roles modifier or executor (lib/profiles/self-calls.ts).
+   */
+  'allow_self_calls',
 ]);
 /** collecting → executed (seen on chain) | stale (the Safe's nonce moved past it) | cancelled (replaced). */
 export const safeTransactionStateEnum = pgEnum('safe_transaction_state', [
@@ -43,7 +48,10 @@ export const safeTransactions = pgTable(
     nonce: text('nonce').notNull(),
     safeTxHash: text('safe_tx_hash').notNull(),
     signatures: jsonb('signatures').$type<SafeSignature[]>().notNull().default([]),
-    /** Roles transactions: the (target, selectors) scope the role has once this transaction is executed. */
+    /**
+     * Roles transactions: the (target, selectors) scope the role has once this transaction is executed;
+     * allow_self_calls: the self-calls it allows.
+     */
     scope: jsonb('scope').$type<{ to: string; functions: string[] }[]>(),
     /** Set when the Safe's nonce moved past this one: the transaction prepared again in its place. */
     replacedBy: text('replaced_by'),

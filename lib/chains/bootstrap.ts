@@ -70,6 +70,7 @@ const DEPLOYMENTS: Deployment[] = [
       ],
       ['MultiSend', c.multiSend, safeArtifact('libraries/MultiSend')],
       ['MultiSendCallOnly', c.multiSendCallOnly, safeArtifact('libraries/MultiSendCallOnly')],
+      ['SignMessageLib', c.signMessageLib, safeArtifact('libraries/SignMessageLib')],
       ['Roles Integrity', ROLES_INTEGRITY, async () => (await zodiac()).Integrity__factory.bytecode as Hex],
       ['Roles Packer', ROLES_PACKER, async () => (await zodiac()).Packer__factory.bytecode as Hex],
       [

@@ -8,6 +8,7 @@ const ChainContractsSchema = z.object({
   fallbackHandler: AddressSchema,
   multiSend: AddressSchema,
   multiSendCallOnly: AddressSchema,
+  signMessageLib: AddressSchema.optional(),
   rolesMastercopy: AddressSchema,
   moduleProxyFactory: AddressSchema,
   entryPoint07: AddressSchema,

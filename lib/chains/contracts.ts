@@ -10,6 +10,11 @@ export type ChainContracts = {
   fallbackHandler: Address;
   multiSend: Address;
   multiSendCallOnly: Address;
+  /**
+   * Safe 1.4.1 `SignMessageLib`: owners record an allowance for a profile's self-administering calls with it
+   * (`lib/profiles/self-calls.ts`). Without it on a chain, such calls stay refused.
+   */
+  signMessageLib?: Address;
   /** Zodiac Roles v2 modifier mastercopy (clone it through `moduleProxyFactory`). */
   rolesMastercopy: Address;
   moduleProxyFactory: Address;
@@ -25,12 +30,13 @@ export type ChainContracts = {
  * Safe ones are the canonical mainnet addresses), the ERC-4337 contracts through the CREATE2 deployer with
  * eth-infinitism's salts (the canonical addresses too). The bootstrap checks them against the artifacts.
  */
-export const LOCAL_CHAIN_CONTRACTS: ChainContracts = {
+export const LOCAL_CHAIN_CONTRACTS: ChainContracts & { signMessageLib: Address } = {
   safeSingletonL2: '0x29fcB43b46531BcA003ddC8FCB67FFE91900C762',
   safeProxyFactory: '0x4e1DCf7AD4e460CfD30791CCC4F9c8a4f820ec67',
   fallbackHandler: '0xfd0732Dc9E303f09fCEf3a7388Ad10A83459Ec99',
   multiSend: '0x38869bf66a61cF6bDB996A6aE40D5853Fd43B526',
   multiSendCallOnly: '0x9641d764fc13c8B624c04430C7356C1C7C8102e2',
+  signMessageLib: '0xd53cd0aB83D845Ac265BE939c57F53AD838012c9',
   rolesMastercopy: '0xE49495F61CB343B32923E37323B2833a4D676a8d',
   moduleProxyFactory: '0xA12716e6229dD846CCE24885DdfC2D407bE99e63',
   entryPoint07: '0x0000000071727De22E5E9d8BAf0edAc6f37da032',

@@ -8,12 +8,14 @@ import { selectorOf, signaturesBySelector } from '@/lib/functions/permissions';
 import { requireRelease } from '@/lib/functions/service';
 import { coveringTransactionPreview } from '@/lib/profiles/roles';
 import type { ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
+import type { SelfCallProfile } from '@/lib/profiles/self-calls';
 import { requireProfile } from '@/lib/profiles/service';
 import { gvisorConfigured } from '@/lib/runtime/runners';
 import { PLANS } from '@/lib/usage/plans';
 import { GAS_MODES_BY_KIND, type GasMode, type ProfileKind } from './gas-modes';
 import { type CoverageProfile, checkPermissionsCoverage, type MissingPermission } from './permissions';
 import type { SecretBindingInput } from './schemas';
+import { refuseSelfCalls } from './self-call-refusal';
 
 // The checks an executable's configuration must pass on create and on every facet change.
 
@@ -108,13 +110,15 @@ export async function usableProfile(db: DbOrTx, workspaceId: string, projectId: 
 /**
  * `409 permissions_not_covered` unless the profile may make every call the release declares (its `$args`
  * targets resolved from `args`). The error names each missing target and function, and for a roles profile
- * carries the Safe transaction that would allow them (`coveringTransaction`).
+ * carries the Safe transaction that would allow them (`coveringTransaction`). Before that, a Safe or roles
+ * profile refuses declared calls to itself (`409 call_not_permitted`, `self-call-refusal.ts`).
  */
 export async function checkCoverage(
   release: { permissions: Parameters<typeof checkPermissionsCoverage>[0]['permissions'] },
-  profile: CoverageProfile,
+  profile: CoverageProfile & SelfCallProfile,
   args: string | null,
 ) {
+  await refuseSelfCalls(release, profile, args);
   const missing = await checkPermissionsCoverage(release, profile, args);
   if (missing.length === 0) return;
   const coveringTransaction =

@@ -3,12 +3,12 @@ import type { DbOrTx } from '@/db/client';
 import { executions } from '@/db/schema';
 import { simulateWithFallback } from '@/lib/chains/submitters';
 import { SubmissionError } from '@/lib/chains/submitters/types';
-import { declaresCall } from '@/lib/functions/permissions';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { observeClaim, observeSubmitted } from '@/lib/metrics/observe';
 import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
+import { refusedCall } from './call-checks';
 import { loadRunContext, refusalToRun } from './context';
 import { type Ending, FINAL_STATUSES, failed, finishExecution, releaseStorage } from './finish';
 import { recordReadPoint } from './read-point';
@@ -79,10 +79,11 @@ class RunTakenOver extends Error {}
 
 /**
  * Step 2: runs the task and acts on its result. A skip ends the run (its storage committed); calls are checked
- * against the release's permissions.json, simulated from the profile's account, and, unless this is a dry
- * run, submitted: the transaction hash is recorded before the broadcast, and the storage is committed once
- * the network has accepted it. Task, permission and submission faults end the run as failed with a semantic
- * error; infrastructure faults throw so the job is retried.
+ * against the release's permissions.json (and, for Safe and roles profiles, refused when they administer the
+ * profile itself without its owners' allowance: `call-checks.ts`), simulated from the profile's account, and,
+ * unless this is a dry run, submitted: the transaction hash is recorded before the broadcast, and the storage is
+ * committed once the network has accepted it. Task, permission and submission faults end the run as failed with
+ * a semantic error; infrastructure faults throw so the job is retried.
  *
  * `claimedAt` is the claim this evaluation runs under: every write is conditioned on it, so a run taken over
  * meanwhile (its lease lost, or stale) records nothing, ends nothing, and above all broadcasts nothing.
@@ -149,16 +150,15 @@ export async function evaluateExecution(
     .where(and(eq(executions.id, executionId), eq(executions.status, 'running'), stillClaimed))
     .returning({ id: executions.id });
   if (!simulating) return { next: 'done' }; // taken over: the run that took it owns it now
-  const undeclared = calls.findIndex((call) => !declaresCall(ctx.release.permissions, call, executable.args));
-  if (undeclared >= 0) {
-    const call = calls[undeclared];
-    await finish(
-      failed(
-        'call_not_permitted',
-        `call #${undeclared} (${call.data.slice(0, 10)} on ${call.to}) is not declared in the release's permissions.json`,
-      ),
-      unlock,
-    );
+  let refused: string | null;
+  try {
+    refused = await refusedCall(ctx, calls);
+  } catch (error) {
+    await releaseStorage(db, executable.id, executionId, null);
+    throw error;
+  }
+  if (refused) {
+    await finish(failed('call_not_permitted', refused), unlock);
     return { next: 'done' };
   }
   try {

@@ -1,6 +1,6 @@
 // What each prepared Safe transaction of a profile is, and how to tell it has happened: enabling or disabling
 // Tickwork's module (a Safe profile's executor, a roles profile's Roles modifier), setting a roles profile up,
-// and changing its role. Built from the chain as it is now, so a stale transaction can be prepared again.
+// changing its role, and allowing calls to the profile itself. Built from the chain as it is now, so a stale transaction can be prepared again.
 import { type Address, getAddress, type Hex } from 'viem';
 import type { Role } from 'zodiac-roles-sdk';
 import type { profiles } from '@/db/schema';
@@ -19,8 +19,9 @@ import { batchSafeTx } from '@/lib/roles/setup';
 import { isModuleEnabled, previousModule, type SafeReading } from '@/lib/safe/read';
 import { disableModuleTx, enableModuleTx, type SafeTx } from '@/lib/safe/transaction';
 import { publicClientFor } from './chain';
+import { selfCallAllowanceTx, unallowedSelfCallsOf } from './self-call-allowance';
 
-export type Purpose = 'enable_module' | 'disable_module' | 'setup_roles' | 'change_role';
+export type Purpose = 'enable_module' | 'disable_module' | 'setup_roles' | 'change_role' | 'allow_self_calls';
 
 export type ProfileForTx = Pick<
   typeof profiles.$inferSelect,
@@ -62,14 +63,14 @@ export function chainRole(
 /**
  * The SafeTx for a purpose at the Safe's current nonce; null when there is nothing to do (a role already as
  * wanted). `previous` is the transaction being prepared again: a setup keeps its calls (its salt), a role
- * change its wanted scope.
+ * change and a self-call allowance their wanted scope.
  */
 export async function planSafeTx(
   chain: ChainConfig,
   profile: ProfileForTx,
   purpose: Purpose,
   reading: SafeReading,
-  previous?: { tx: SafeTx; scope: ScopeEntry[] | null },
+  previous?: { tx?: SafeTx; scope: ScopeEntry[] | null },
 ): Promise<SafeTx | null> {
   const module = () => tickworkModuleOf(profile);
   switch (purpose) {
@@ -78,7 +79,7 @@ export async function planSafeTx(
     case 'disable_module':
       return disableModuleTx(reading.address, previousModule(reading, module()), module(), reading.nonce);
     case 'setup_roles':
-      if (!previous) throw new Error('a roles setup is prepared when the profile is created');
+      if (!previous?.tx) throw new Error('a roles setup is prepared when the profile is created');
       return { ...previous.tx, nonce: reading.nonce };
     case 'change_role': {
       const contracts = getChainContracts(chain.chainId);
@@ -92,6 +93,8 @@ export async function planSafeTx(
       const calls = roleChangeCalls(tickworkModuleOf(profile), current, wanted);
       return calls.length === 0 ? null : batchSafeTx(contracts, calls, reading.nonce);
     }
+    case 'allow_self_calls':
+      return selfCallAllowanceTx(chain, profile, previous?.scope ?? [], reading.nonce);
   }
 }
 
@@ -121,6 +124,8 @@ export async function purposeHolds(
       const role = await chainRole(chain, profile, { fresh: true });
       return sameScope(scopeOf(role), scope ?? []);
     }
+    case 'allow_self_calls':
+      return (await unallowedSelfCallsOf(profile, scope ?? [])).length === 0;
   }
 }
 

@@ -1,9 +1,10 @@
 // Safe transactions in words: every call a prepared transaction makes, decoded (Safe module management, the
-// Roles modifier's deployment and role changes) so owners read what they sign before they sign it.
-import { type Address, decodeFunctionData, type Hex, isAddressEqual, size } from 'viem';
+// Roles modifier's deployment and role changes, messages the Safe signs) so owners read what they sign before
+// they sign it.
+import { type Address, decodeFunctionData, type Hex, hexToString, isAddressEqual, size } from 'viem';
 import { decodeKey, rolesAbi } from 'zodiac-roles-sdk';
 import type { PlannedCall } from '@/lib/runtime/task-types';
-import { DELEGATE_CALL, multiSendAbi, safeAbi } from '@/lib/safe/abi';
+import { DELEGATE_CALL, multiSendAbi, safeAbi, signMessageLibAbi } from '@/lib/safe/abi';
 import { unpackMultiSend } from '@/lib/safe/module-call';
 import type { SafeTx } from '@/lib/safe/transaction';
 import { moduleProxyFactoryAbi } from './setup';
@@ -29,7 +30,7 @@ const roleName = (key: Hex) => {
 
 function describeOne(call: PlannedCall, safe: Address, names?: FunctionNames): string {
   if (size(call.data) === 0) return `Send ${call.value} wei to ${call.to}`;
-  for (const abi of [safeAbi, rolesAbi, moduleProxyFactoryAbi] as const) {
+  for (const abi of [safeAbi, rolesAbi, moduleProxyFactoryAbi, signMessageLibAbi] as const) {
     let decoded: { functionName: string; args?: readonly unknown[] };
     try {
       decoded = decodeFunctionData({ abi, data: call.data }) as typeof decoded;
@@ -64,6 +65,8 @@ function describeOne(call: PlannedCall, safe: Address, names?: FunctionNames): s
         return `Role ${roleName(a[0])}: allow ${fn(a[2], names)} on ${a[1]} under conditions on its arguments`;
       case 'revokeFunction':
         return `Role ${roleName(a[0])}: stop allowing ${fn(a[2], names)} on ${a[1]}`;
+      case 'signMessage':
+        return `Sign, as the Safe, the message "${hexToString(a[0])}" (SignMessageLib, by delegatecall): it stays recorded in the Safe`;
       case 'setDefaultRole':
         return `Make role ${roleName(a[1])} the default role of ${a[0]}`;
       default:

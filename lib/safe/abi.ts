@@ -7,6 +7,7 @@ export const safeAbi = parseAbi([
   'function getThreshold() view returns (uint256)',
   'function nonce() view returns (uint256)',
   'function isModuleEnabled(address module) view returns (bool)',
+  'function signedMessages(bytes32 messageHash) view returns (uint256)',
   'function getModulesPaginated(address start, uint256 pageSize) view returns (address[] array, address next)',
   'function enableModule(address module)',
   'function disableModule(address prevModule, address module)',
@@ -22,6 +23,9 @@ export const safeProxyFactoryAbi = parseAbi([
   'function createProxyWithNonce(address _singleton, bytes initializer, uint256 saltNonce) returns (address proxy)',
   'event ProxyCreation(address indexed proxy, address singleton)',
 ]);
+
+/** Safe's SignMessageLib: delegatecalled by the Safe, it marks a message as signed by the Safe in its storage. */
+export const signMessageLibAbi = parseAbi(['function signMessage(bytes _data)']);
 
 export const multiSendAbi = parseAbi(['function multiSend(bytes transactions) payable']);
 

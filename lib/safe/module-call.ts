@@ -16,8 +16,11 @@ import {
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { CALL, DELEGATE_CALL, multiSendAbi, safeAbi } from './abi';
 
-/** MultiSend's packed layout per call: operation (uint8), to, value, data length, data. */
-export const encodeMultiSend = (calls: readonly PlannedCall[]): Hex =>
+/**
+ * MultiSend's packed layout per call: operation (uint8), to, value, data length, data. Every call is a plain call
+ * unless `operation` is DELEGATE_CALL (only MultiSend itself, not MultiSendCallOnly, runs those).
+ */
+export const encodeMultiSend = (calls: readonly PlannedCall[], operation = CALL): Hex =>
   encodeFunctionData({
     abi: multiSendAbi,
     functionName: 'multiSend',
@@ -26,7 +29,7 @@ export const encodeMultiSend = (calls: readonly PlannedCall[]): Hex =>
         .map((c) =>
           encodePacked(
             ['uint8', 'address', 'uint256', 'uint256', 'bytes'],
-            [CALL, c.to, BigInt(c.value), BigInt(size(c.data)), c.data],
+            [operation, c.to, BigInt(c.value), BigInt(size(c.data)), c.data],
           ).slice(2),
         )
         .join('')}`,

@@ -7,7 +7,7 @@ const OPERATIONS: Record<number, string> = { 0: '0 (call)', 1: '1 (delegatecall)
 
 /**
  * The transaction in words, call by call (a batch unpacked), and for a roles transaction what the role allows
- * once it is executed; then exactly what the owners sign: the SafeTx fields and its hash.
+ * once it is executed (for a self-call allowance, a warning of what it hands over); then exactly what the owners sign: the SafeTx fields and its hash.
  */
 export function SafeTransactionDetails({ view }: { view: SafeTransactionView }) {
   const { transaction, calls, scope } = view;
@@ -31,7 +31,14 @@ export function SafeTransactionDetails({ view }: { view: SafeTransactionView }) 
           ))}
         </ol>
       </div>
-      {scope && (
+      {view.purpose === 'allow_self_calls' && (
+        <p className="rounded-lg border border-destructive/50 p-4 text-sm" data-testid="safe-tx-self-calls">
+          Once executed, Tickwork&apos;s module may make these calls to this Safe, its Roles modifier or its
+          executor: calls that can change who controls the Safe. Tickwork refuses them until the Safe has
+          signed this; the only way to withdraw it is to disable the module.
+        </p>
+      )}
+      {scope && view.purpose !== 'allow_self_calls' && (
         <div className="grid grid-cols-1 gap-2 rounded-lg border bg-muted/30 p-4" data-testid="safe-tx-scope">
           <p className="font-medium text-sm">
             Once executed, Tickwork&apos;s role allows {scope.length === 0 ? 'no call' : scopeSize(scope)}

@@ -9,6 +9,7 @@ import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { AddressSchema } from '@/lib/chains/address';
 import { runConsoleAction } from '@/lib/console/action';
 import { PermissionsSchema, selectorOf } from '@/lib/functions/permissions';
+import { prepareSelfCallAllowance } from '@/lib/profiles/allow-self-calls';
 import { fundProfile } from '@/lib/profiles/dev-funding';
 import { ImportKeyBody, importLegacyProfile } from '@/lib/profiles/import-key';
 import { prepareRoleChange } from '@/lib/profiles/roles';
@@ -165,6 +166,40 @@ export async function allowRoleCallsAction(
       consoleActor(user),
       z.string().min(1).parse(profileId),
       missing,
+    );
+    revalidatePath(profilesPath(workspaceSlug, projectId));
+    return { id };
+  });
+}
+
+/** Self-calls to allow, as a `call_not_permitted` refusal names them: a target, one 4-byte selector. */
+const SelfCallsToAllow = z
+  .array(
+    z
+      .object({ to: AddressSchema, selector: z.string().regex(/^0x[0-9a-fA-F]{8}$/, 'a 4-byte selector') })
+      .strict(),
+  )
+  .min(1, 'name at least one call to allow')
+  .max(256);
+
+/**
+ * "Ask the owners to allow these calls": prepares the Safe transaction in which the Safe signs its allowance of
+ * calls to itself that a `call_not_permitted` refusal named. Answers its id (the signing page's).
+ */
+export async function allowSelfCallsAction(
+  workspaceSlug: string,
+  projectId: string,
+  profileId: string,
+  calls: { to: string; selector: string }[],
+) {
+  return runConsoleAction(async () => {
+    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const scope = SelfCallsToAllow.parse(calls).map((c) => ({ to: c.to, functions: [c.selector] }));
+    const id = await prepareSelfCallAllowance(
+      getDb(),
+      workspace.id,
+      z.string().min(1).parse(profileId),
+      scope,
     );
     revalidatePath(profilesPath(workspaceSlug, projectId));
     return { id };

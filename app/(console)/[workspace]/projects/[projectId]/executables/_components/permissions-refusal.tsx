@@ -8,16 +8,21 @@ import { Button } from '@/components/ui/button';
 import type { ActionResult } from '@/lib/console/action';
 import { callWords, functionOf, isArgsTarget } from '@/lib/console/role-scope';
 import { allowRoleCallsAction } from '../../profiles/actions';
+import { SelfCallRefusalAlert, type SelfCallRefused, selfCallsRefusedOf } from './self-call-refusal';
 
 type Call = { to: string; functions: string[] };
 
-/** A `409 permissions_not_covered`: what is missing and, for a roles profile, the transaction that allows it. */
+/**
+ * A `409 permissions_not_covered`: what is missing and, for a roles profile, the transaction that allows it; or
+ * a `409 call_not_permitted`: calls to the profile itself the Safe's owners have not allowed (`selfCalls`).
+ */
 export type PermissionsRefusal = {
   missing: Call[];
   /** A roles profile answered it (its role can be extended). */
   roles: boolean;
   /** The covering Safe transaction's calls in words; null when it could not be built. */
   covering: { to: string; description: string }[] | null;
+  selfCalls?: SelfCallRefused[];
 };
 
 const isCall = (v: unknown): v is Call =>
@@ -27,8 +32,10 @@ const isCall = (v: unknown): v is Call =>
   Array.isArray((v as Call).functions) &&
   (v as Call).functions.every((f) => typeof f === 'string');
 
-/** The refusal a console action answered, when it is `permissions_not_covered`; null for any other outcome. */
+/** The refusal a console action answered, when it is `permissions_not_covered` or `call_not_permitted`; else null. */
 export function permissionsRefusalOf(result: ActionResult<unknown>): PermissionsRefusal | null {
+  const selfCalls = selfCallsRefusedOf(result);
+  if (selfCalls?.length) return { missing: [], roles: false, covering: null, selfCalls };
   if (result.ok || result.code !== 'permissions_not_covered') return null;
   const details = result.details ?? {};
   const missing = Array.isArray(details.missing) ? details.missing.filter(isCall) : [];
@@ -42,12 +49,43 @@ export function permissionsRefusalOf(result: ActionResult<unknown>): Permissions
   return { missing, roles: 'coveringTransaction' in details, covering: calls };
 }
 
+/** The refusal in words: calls to the profile itself (`call_not_permitted`), or calls the profile does not cover. */
+export function PermissionsRefusalAlert({
+  workspaceSlug,
+  projectId,
+  profileId,
+  refusal,
+}: {
+  workspaceSlug: string;
+  projectId: string;
+  profileId: string;
+  refusal: PermissionsRefusal;
+}) {
+  if (refusal.selfCalls)
+    return (
+      <SelfCallRefusalAlert
+        workspaceSlug={workspaceSlug}
+        projectId={projectId}
+        profileId={profileId}
+        calls={refusal.selfCalls}
+      />
+    );
+  return (
+    <CoverageRefusalAlert
+      workspaceSlug={workspaceSlug}
+      projectId={projectId}
+      profileId={profileId}
+      refusal={refusal}
+    />
+  );
+}
+
 /**
  * The profile does not allow every call the release declares: each missing call in words. For a roles profile,
  * "Allow these calls" prepares the Safe transaction that extends its role and opens its signing page; once the
  * owners executed it, the same change goes through. A target the args must name cannot be allowed in advance.
  */
-export function PermissionsRefusalAlert({
+function CoverageRefusalAlert({
   workspaceSlug,
   projectId,
   profileId,

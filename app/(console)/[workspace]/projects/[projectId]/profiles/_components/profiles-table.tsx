@@ -30,7 +30,7 @@ export type ProfileView = {
     moduleEnabled: boolean;
     openTransaction: {
       id: string;
-      purpose: 'enable_module' | 'disable_module' | 'setup_roles' | 'change_role';
+      purpose: 'enable_module' | 'disable_module' | 'setup_roles' | 'change_role' | 'allow_self_calls';
     } | null;
   } | null;
   /**

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."safe_transaction_purpose" ADD VALUE 'allow_self_calls';
