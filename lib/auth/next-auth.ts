@@ -39,12 +39,12 @@ const siwe = Credentials({
     if (!input.success) return null;
     // The message must name the host the browser signed in on (AUTH_URL's, or the Host header).
     const domain = new URL(publicOrigin(request)).host;
-    const address = await verifySiweSignIn({
+    // next-auth has already checked csrfToken against its cookie (double submit); the message's nonce is one
+    // this server issued (POST /api/siwe/nonce), used up here so a signed message signs in once.
+    const address = await verifySiweSignIn(getDb(), {
       message: input.data.message,
       signature: input.data.signature as `0x${string}`,
       domain,
-      // next-auth has already checked this token against its cookie (double submit), so it is fresh and ours
-      nonce: input.data.csrfToken,
     });
     if (!address) return null;
     const { user } = await signInWithAddress(getDb(), address);
