@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { verifySiweSignIn } from '@/lib/auth/siwe';
 import { publicOrigin } from '@/lib/console/origin';
+import { log } from '@/lib/log';
 import { signInWithAddress, signInWithGithub } from '@/lib/users/service';
 
 declare module 'next-auth' {
@@ -56,6 +57,14 @@ const config: NextAuthConfig = {
   providers: githubConfigured() ? [siwe, GitHub] : [siwe],
   session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
   pages: { signIn: '/signin', error: '/signin' },
+  logger: {
+    // A refused sign-in (bad signature, replayed or expired nonce) is the client's: nothing logged, as for any
+    // 4xx. Anything else goes through the one error serializer (class, bounded message, frames).
+    error(error) {
+      if ((error as { type?: string }).type === 'CredentialsSignin') return;
+      log.error({ err: error }, 'auth error');
+    },
+  },
   callbacks: {
     async jwt({ token, user, account, profile }) {
       if (account?.provider === 'github' && profile) {
