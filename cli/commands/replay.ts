@@ -51,6 +51,8 @@ type ReplayRecord = {
   args: JsonObject | null;
   storage: JsonObject | null;
   storageAvailable: boolean;
+  /** What the key may not read (without storage:read: args and storage). */
+  withheld: ('args' | 'storage')[];
   secretNames: string[];
   sender: string;
   trigger: TaskTrigger | null;
@@ -106,6 +108,11 @@ async function fetchRecord(flags: { api?: string; workspace?: string }, executio
     throw new CliError(`the release cannot be replayed: ${record.sourceError}`, {
       code: 'release_unavailable',
     });
+  if (record.withheld.length > 0)
+    throw new CliError(
+      `this key may not read the run’s ${record.withheld.join(' and ')}: replay needs a key with the storage:read scope (tickwork login grants it)`,
+      { code: 'insufficient_scope' },
+    );
   if (record.args === null)
     throw new CliError('the run’s args are not a JSON object: the run failed with invalid_arguments', {
       code: 'invalid_arguments',

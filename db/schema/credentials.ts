@@ -58,6 +58,15 @@ export const cliLogins = pgTable(
   ],
 );
 
+/**
+ * Sign-In with Ethereum nonces the server issued and not yet used: a sign-in deletes its nonce in the statement
+ * that checks it, so a signed message signs in once. Rows past `expiresAt` are swept by maintenance.
+ */
+export const siweNonces = pgTable('siwe_nonces', {
+  nonce: text('nonce').primaryKey(),
+  expiresAt: tstz('expires_at').notNull(),
+});
+
 export const idempotencyStateEnum = pgEnum('idempotency_state', ['in_progress', 'done']);
 
 /** Management idempotency records, kept 24 h, one per (credential, workspace, key). */

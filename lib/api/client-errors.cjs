@@ -1,6 +1,8 @@
-// Preloaded into the app server (`node --require ./lib/api/client-errors.cjs`; the start and test commands do
-// it). Node answers requests it cannot parse (headers over --max-http-header-size, malformed request lines)
-// before Next sees them, with an empty body. This gives those answers the API's error shape and a request id.
+// Preloaded into the app server (lib/api/server-preload.cjs). Node answers requests it cannot parse (headers over
+// --max-http-header-size, malformed request lines) before Next sees them, with an empty body. This gives those
+// answers the API's error shape and a request id. It also answers requests whose path is not valid
+// percent-encoding (`/%FF`, `/safe/tx/%E0%A4`) before Next, which would fail decoding them with a plain 500 and a
+// stack in the log: 400 in the error shape, or a JSON-RPC error under the RPC gateway's `/rpc/`.
 const http = require('node:http');
 const { randomBytes } = require('node:crypto');
 
@@ -38,9 +40,35 @@ function onClientError(error, socket) {
   answer(socket, 400, 'Bad Request', 'invalid_request', 'the request is not valid HTTP');
 }
 
+function hasMalformedPath(url) {
+  try {
+    decodeURIComponent((url ?? '/').split('?')[0]);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const MALFORMED_PATH = 'the URL path is not valid percent-encoding';
+
+function answerMalformedPath(req, res) {
+  const id = requestId();
+  const gateway = /^\/rpc(\/|$)/.test(req.url);
+  const body = gateway
+    ? { jsonrpc: '2.0', id: null, error: { code: -32600, message: MALFORMED_PATH } }
+    : { error: MALFORMED_PATH, code: 'invalid_request', requestId: id };
+  res.writeHead(400, { 'Content-Type': 'application/json', 'X-Request-Id': id }).end(JSON.stringify(body));
+}
+
 const createServer = http.createServer;
 http.createServer = function createServerWithJsonClientErrors(...args) {
   const server = createServer.apply(this, args);
   server.on('clientError', onClientError);
+  const emit = server.emit;
+  server.emit = function emitUnlessMalformedPath(event, ...rest) {
+    if (event !== 'request' || !hasMalformedPath(rest[0].url)) return emit.call(this, event, ...rest);
+    answerMalformedPath(rest[0], rest[1]);
+    return true;
+  };
   return server;
 };

@@ -2,6 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { cliLogins } from '@/db/schema';
+import { perMinuteFromEnv } from '@/lib/api/address-rate-limit';
 import { ApiError } from '@/lib/api/errors';
 import { sha256Hex } from '@/lib/crypto/tokens';
 import { newId } from '@/lib/ids';
@@ -16,6 +17,10 @@ import { SCOPES } from './scopes';
  */
 export const LOGIN_TTL_SECONDS = 600;
 export const POLL_INTERVAL_SECONDS = 2;
+/** Logins one client address may start a minute (`TICKWORK_CLI_LOGIN_RATE_LIMIT_PER_MINUTE`; 0: no limit). */
+export const CLI_LOGINS_PER_MINUTE = perMinuteFromEnv('TICKWORK_CLI_LOGIN_RATE_LIMIT_PER_MINUTE', 30);
+/** How long an expired login is kept (its poll answers `expired_token` meanwhile) before maintenance deletes it. */
+const EXPIRED_LOGIN_KEPT = '1 day';
 
 const USER_CODE_ALPHABET = 'BCDFGHJKLMNPQRSTVWXZ23456789';
 
@@ -136,4 +141,16 @@ export async function pollCliLogin(db: DbOrTx, deviceCode: string) {
       'Retry-After': String(POLL_INTERVAL_SECONDS),
     });
   throw new ApiError(400, 'authorization_pending', 'waiting for approval in the console');
+}
+
+/**
+ * Maintenance: deletes logins that expired more than a day ago, whatever their state. A consumed login's key
+ * lives on in api_keys; the login row only served the poll that handed it out.
+ */
+export async function sweepExpiredCliLogins(db: DbOrTx): Promise<number> {
+  const swept = await db
+    .delete(cliLogins)
+    .where(sql`${cliLogins.expiresAt} < now() - ${EXPIRED_LOGIN_KEPT}::interval`)
+    .returning({ id: cliLogins.id });
+  return swept.length;
 }

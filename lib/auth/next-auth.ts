@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { verifySiweSignIn } from '@/lib/auth/siwe';
 import { publicOrigin } from '@/lib/console/origin';
+import { log } from '@/lib/log';
 import { signInWithAddress, signInWithGithub } from '@/lib/users/service';
 
 declare module 'next-auth' {
@@ -39,12 +40,12 @@ const siwe = Credentials({
     if (!input.success) return null;
     // The message must name the host the browser signed in on (AUTH_URL's, or the Host header).
     const domain = new URL(publicOrigin(request)).host;
-    const address = await verifySiweSignIn({
+    // next-auth has already checked csrfToken against its cookie (double submit); the message's nonce is one
+    // this server issued (POST /api/siwe/nonce), used up here so a signed message signs in once.
+    const address = await verifySiweSignIn(getDb(), {
       message: input.data.message,
       signature: input.data.signature as `0x${string}`,
       domain,
-      // next-auth has already checked this token against its cookie (double submit), so it is fresh and ours
-      nonce: input.data.csrfToken,
     });
     if (!address) return null;
     const { user } = await signInWithAddress(getDb(), address);
@@ -56,6 +57,14 @@ const config: NextAuthConfig = {
   providers: githubConfigured() ? [siwe, GitHub] : [siwe],
   session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
   pages: { signIn: '/signin', error: '/signin' },
+  logger: {
+    // A refused sign-in (bad signature, replayed or expired nonce) is the client's: nothing logged, as for any
+    // 4xx. Anything else goes through the one error serializer (class, bounded message, frames).
+    error(error) {
+      if ((error as { type?: string }).type === 'CredentialsSignin') return;
+      log.error({ err: error }, 'auth error');
+    },
+  },
   callbacks: {
     async jwt({ token, user, account, profile }) {
       if (account?.provider === 'github' && profile) {

@@ -16,8 +16,16 @@ import { requireExecution } from './queries';
  * `ctx.execution.sender`, and its `ctx.trigger` when an event or block trigger started it. A bundle that cannot be loaded (missing, checksum mismatch) leaves `source` null and
  * says why in `sourceError`. Args, secret bindings and the sender are the executable's as they are now: only the
  * release, a webhook call's custom args, the block and the storage version are kept per execution.
+ * Without `canReadStorage` (the credential's storage:read) the args and the storage are withheld: null, and
+ * named in `withheld`. They are what the task read from storage and what its caller gave it, as private as the
+ * storage route's answer.
  */
-export async function replayRecord(db: DbOrTx, workspaceId: string, executionId: string) {
+export async function replayRecord(
+  db: DbOrTx,
+  workspaceId: string,
+  executionId: string,
+  { canReadStorage }: { canReadStorage: boolean },
+) {
   const execution = await requireExecution(db, workspaceId, executionId);
   const [row] = await db
     .select({
@@ -39,7 +47,8 @@ export async function replayRecord(db: DbOrTx, workspaceId: string, executionId:
   if (!row) throw new ApiError(409, 'release_unavailable', 'the function release of this execution is gone');
   const code = await loadReleaseCode(db, execution.functionId);
   const version = execution.storageVersion;
-  const storage = version === null ? null : await storageAtVersion(db, execution.executableId, version);
+  const storage =
+    version === null || !canReadStorage ? null : await storageAtVersion(db, execution.executableId, version);
   const trigger = await loadTaskTrigger(db, execution.triggerEventId, row.executable.trigger);
   return {
     execution: {
@@ -61,9 +70,10 @@ export async function replayRecord(db: DbOrTx, workspaceId: string, executionId:
     release: row.release,
     source: code.ok ? code.source : null,
     sourceError: code.ok ? null : code.reason,
-    args: runArgs({ execution, executable: row.executable }),
+    args: canReadStorage ? runArgs({ execution, executable: row.executable }) : null,
     storage,
     storageAvailable: storage !== null,
+    withheld: canReadStorage ? [] : (['args', 'storage'] as const),
     secretNames: row.executable.secretBindings.map((b) => b.envKey),
     sender: getAddress(row.profileAddress),
     trigger: trigger ?? null,

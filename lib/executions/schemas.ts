@@ -163,13 +163,17 @@ export const ExecutionReplaySchema = z
     sourceError: z.string().nullable().meta({ description: 'Why the source cannot be loaded, else null' }),
     args: z.record(z.string(), z.unknown()).nullable().meta({
       description:
-        "The args of the run: a webhook call's custom args, else the executable's saved args as they are now (null when they are not a JSON object)",
+        "The args of the run: a webhook call's custom args, else the executable's saved args as they are now (null when they are not a JSON object, or withheld)",
     }),
     storage: z.record(z.string(), z.unknown()).nullable().meta({
       description:
-        'The storage object before the run (version 0: {}); null when that version is past the 30-day retention',
+        'The storage object before the run (version 0: {}); null when that version is past the 30-day retention, or withheld',
     }),
     storageAvailable: z.boolean(),
+    withheld: z.array(z.enum(['args', 'storage'])).meta({
+      description:
+        'What the credential may not read: a key without storage:read gets args and storage null and both listed here (the storage route needs storage:read too); empty otherwise',
+    }),
     secretNames: z.array(z.string()).meta({
       description: "The envKeys of the executable's secret bindings; never their values",
     }),

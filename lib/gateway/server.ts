@@ -31,6 +31,26 @@ async function send(res: ServerResponse, response: Response) {
 
 const notFound = () => Response.json({ error: 'not found', code: 'not_found' }, { status: 404 });
 
+/** The network and key segments decoded; null when one is not valid percent-encoding (`%FF`). */
+function decodeSegments(parts: string[]): [string, string] | null {
+  try {
+    return [decodeURIComponent(parts[0]), decodeURIComponent(parts[1])];
+  } catch {
+    return null;
+  }
+}
+
+/** The client's mistake, answered in the gateway's JSON-RPC shape (the app's preload answers the same). */
+const malformedPath = () =>
+  Response.json(
+    {
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'the URL path is not valid percent-encoding' },
+    },
+    { status: 400 },
+  );
+
 export function createGatewayServer(): Server {
   const prefix = basePath();
   return createServer(async (req, res) => {
@@ -41,16 +61,15 @@ export function createGatewayServer(): Server {
       if (req.method === 'GET' && rest === 'v1/chains')
         return await send(res, await handleDiscovery(new Request(url, { headers: headersOf(req) })));
       if (req.method === 'POST' && parts.length === 2 && parts[0] !== 'v1') {
+        const segments = decodeSegments(parts);
+        if (!segments) return await send(res, malformedPath());
         const request = new Request(url, {
           method: 'POST',
           headers: headersOf(req),
           body: req as unknown as ReadableStream,
           duplex: 'half',
         } as RequestInit);
-        return await send(
-          res,
-          await handleExecution(request, decodeURIComponent(parts[0]), decodeURIComponent(parts[1])),
-        );
+        return await send(res, await handleExecution(request, ...segments));
       }
       await send(res, notFound());
     } catch {

@@ -1,6 +1,8 @@
 import type { DbOrTx } from '@/db/client';
 import { getDb } from '@/db/client';
 import { sweepExpiredAudit } from '@/lib/audit/log';
+import { sweepExpiredCliLogins } from '@/lib/auth/cli-login';
+import { sweepExpiredSiweNonces } from '@/lib/auth/siwe-nonces';
 import { log } from '@/lib/log';
 import { sweepStorageVersions } from '@/lib/storage/versions';
 import { sweepDroppedTriggerEvents } from '@/lib/triggers/events';
@@ -10,14 +12,17 @@ export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Housekeeping that promises depend on: audit events past their plan's retention are deleted, and so are
- * storage versions past theirs (30 days; each executable's current version stays), and trigger events a reorg
- * or a trigger change dropped, after 30 days.
+ * storage versions past theirs (30 days; each executable's current version stays), trigger events a reorg
+ * or a trigger change dropped, after 30 days, management logins a day after they expired, and sign-in nonces
+ * that expired unused.
  */
 export async function runMaintenance(db: DbOrTx) {
   return {
     auditEventsPurged: await sweepExpiredAudit(db),
     storageVersionsPurged: await sweepStorageVersions(db),
     droppedTriggerEventsPurged: await sweepDroppedTriggerEvents(db),
+    cliLoginsPurged: await sweepExpiredCliLogins(db),
+    siweNoncesPurged: await sweepExpiredSiweNonces(db),
   };
 }
 

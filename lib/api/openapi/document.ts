@@ -88,6 +88,9 @@ function publicPaths(): ZodOpenApiPathsObject {
             ),
           },
           400: errorResponse('`invalid_request`'),
+          429: errorResponse(
+            '`rate_limited`: too many logins started from this client address (30 a minute); see Retry-After',
+          ),
         },
       },
     },

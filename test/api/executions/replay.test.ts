@@ -43,6 +43,7 @@ const REPLAY_KEYS = [
   'storage',
   'storageAvailable',
   'trigger',
+  'withheld',
 ].sort();
 
 const SECRET_VALUE = `sk_replay_${uniq()}${uniq()}`;
@@ -113,6 +114,7 @@ describe('GET /api/v1/executions/{id}/replay', () => {
     // the storage the second run read is what the first one committed (version 1)
     expect(r.storage).toEqual({ n: 1 });
     expect(r.storageAvailable).toBe(true);
+    expect(r.withheld).toEqual([]);
     expect(r.secretNames).toEqual(['API_KEY']);
     expect(r.sender).toBe(getAddress(w.address));
     expect(r.executableId).toBe(exeId);
@@ -218,5 +220,44 @@ describe('GET /api/v1/executions/{id}/replay', () => {
     expect(refused.text).not.toContain('__tickworkTask');
     const source = await newKey(w, { scopes: ['functions:source'] });
     expectStatus(await replayOf(runs[1].id, source.token), 200);
+  });
+
+  it('args and storage need storage:read too: without it both are null and named in withheld', async () => {
+    const noStorage = await newKey(w, { scopes: ['functions:source', 'executions:read'] });
+    expectError(
+      await api(`/api/v1/executables/${exeId}/storage`, { token: noStorage.token }),
+      403,
+      'insufficient_scope',
+    );
+    const res = await replayOf(runs[1].id, noStorage.token);
+    expectStatus(res, 200);
+    const r = res.body.data;
+    expect(Object.keys(r).sort()).toEqual(REPLAY_KEYS);
+    expect(r).toMatchObject({
+      args: null,
+      storage: null,
+      storageAvailable: false,
+      withheld: ['args', 'storage'],
+    });
+    expect(r.source).toBe(COUNT_TASK);
+    expect(r.execution.storageVersion).toBe(1);
+    expect(res.text).not.toContain('"who"');
+    expect(res.text).not.toContain('"n":1');
+
+    const withStorage = await newKey(w, { scopes: ['functions:source', 'storage:read'] });
+    const full = await replayOf(runs[1].id, withStorage.token);
+    expect(full.body.data.withheld).toEqual([]);
+    expect(full.body.data.args).toEqual({ who: 'alice' });
+    expect(full.body).toEqual((await replayOf(runs[1].id)).body);
+    // the first run read version 0 ({}), which no sweep removes: there the storage itself is what is withheld
+    expect((await replayOf(runs[0].id, withStorage.token)).body.data).toMatchObject({
+      storage: {},
+      storageAvailable: true,
+    });
+    expect((await replayOf(runs[0].id, noStorage.token)).body.data).toMatchObject({
+      storage: null,
+      storageAvailable: false,
+      withheld: ['args', 'storage'],
+    });
   });
 });

@@ -1,7 +1,7 @@
 'use client';
 
 import { Loader2, Wallet } from 'lucide-react';
-import { getCsrfToken, signIn } from 'next-auth/react';
+import { signIn } from 'next-auth/react';
 import { useState } from 'react';
 import { createSiweMessage } from 'viem/siwe';
 import { type Connector, useConnect, useSignMessage } from 'wagmi';
@@ -19,6 +19,16 @@ const STEP_LABEL: Record<Step, string> = {
   verifying: 'Verifying signature…',
 };
 
+/** A single-use nonce from the server for the message (it expires in minutes and signs in once). */
+async function newSignInNonce(): Promise<string> {
+  const res = await fetch('/api/siwe/nonce', { method: 'POST' });
+  if (res.status === 429)
+    throw new Error('Too many sign-in attempts from this network. Wait a minute and retry.');
+  if (!res.ok) throw new Error('Sign-in is unavailable right now. Please try again.');
+  const { data } = (await res.json()) as { data: { nonce: string } };
+  return data.nonce;
+}
+
 function SiweButton({ callbackUrl }: { callbackUrl: string }) {
   const choice = useWalletChoice();
   const { wallet } = choice;
@@ -33,7 +43,7 @@ function SiweButton({ callbackUrl }: { callbackUrl: string }) {
       setStep('connecting');
       const { accounts, chainId } = await connect({ connector });
       const address = accounts[0];
-      const nonce = await getCsrfToken();
+      const nonce = await newSignInNonce();
       const now = new Date();
       const message = createSiweMessage({
         domain: window.location.host,
