@@ -3,7 +3,7 @@
 // moving for longer than the chain's block time allows (never for a chain that mines on demand).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LocalChain, startAnvil } from '@/lib/chains/anvil';
-import { chainStatus, resetGatewayHealth } from '@/lib/gateway/health';
+import { chainHealth, chainStatus, resetGatewayHealth, upstreamOrder } from '@/lib/gateway/health';
 import { pollChainHealth } from '@/lib/gateway/poller';
 import { freePort } from '@/lib/net/free-port';
 import { ownChain } from './own-chain';
@@ -53,6 +53,8 @@ describe('a node that answers its head but not state', () => {
     );
     // its head still came: the block height is known
     expect(wedged.blockNumber).toBe((await latestBlock()).number);
+    // the other upstream answers first now
+    expect(upstreamOrder(chainHealth(chain)).map((u) => u.url)).toEqual([anvil.rpcUrl, upstream.url]);
 
     upstream.mode = 'forward';
     await pollChainHealth(chain);
