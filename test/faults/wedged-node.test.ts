@@ -121,9 +121,13 @@ describe('a wedged node', () => {
         expect(res.status).toBe(200);
         return res.body.data.find((c: { chainId: number }) => c.chainId === 31337);
       };
+      // before: the head is read and every upstream answers its state read (a slow read on a busy machine passes)
       await waitUntil(
-        'the chain operational',
-        async () => (await anvilChain())?.status === 'operational',
+        'the chain polled, its state read answered',
+        async () => {
+          const chain = await anvilChain();
+          return chain?.blockNumber != null && !chain.statusReason.includes('state read');
+        },
         60_000,
       );
       upstream.mode = 'wedged';

@@ -3,6 +3,7 @@
 // moving for longer than the chain's block time allows (never for a chain that mines on demand).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LocalChain, startAnvil } from '@/lib/chains/anvil';
+import { forwardJsonRpc } from '@/lib/gateway/forward';
 import { chainHealth, chainStatus, resetGatewayHealth, upstreamOrder } from '@/lib/gateway/health';
 import { pollChainHealth } from '@/lib/gateway/poller';
 import { freePort } from '@/lib/net/free-port';
@@ -12,7 +13,8 @@ import { startUpstream, type TestUpstream } from './upstream';
 let anvil: LocalChain;
 let upstream: TestUpstream;
 beforeAll(async () => {
-  vi.stubEnv('TICKWORK_RPC_HEALTH_STATE_READ_TIMEOUT_MS', '500');
+  // generous for a loaded machine: only the wedged upstream's read may miss it
+  vi.stubEnv('TICKWORK_RPC_HEALTH_STATE_READ_TIMEOUT_MS', '5000');
   anvil = await startAnvil({ port: await freePort() });
   upstream = await startUpstream(anvil.rpcUrl);
 });
@@ -49,7 +51,7 @@ describe('a node that answers its head but not state', () => {
     const wedged = chainStatus(chain);
     expect(wedged.status).toBe('degraded');
     expect(wedged.statusReason).toContain(
-      '1 of 2 upstreams did not answer a state read (eth_getBalance) within 0.5 s',
+      '1 of 2 upstreams did not answer a state read (eth_getBalance) within 5 s',
     );
     // its head still came: the block height is known
     expect(wedged.blockNumber).toBe((await latestBlock()).number);
@@ -60,6 +62,26 @@ describe('a node that answers its head but not state', () => {
     await pollChainHealth(chain);
     // the failed reads stay in the error window; the state-read rule itself no longer holds
     expect(chainStatus(chain).statusReason).not.toContain('state read');
+  });
+});
+
+describe('the upstream deadline', () => {
+  it('ends a request that gets no answer, and counts it as an error in the chain’s health', async () => {
+    resetGatewayHealth();
+    vi.stubEnv('TICKWORK_RPC_UPSTREAM_TIMEOUT_MS', '300');
+    upstream.mode = 'hang';
+    try {
+      const chain = ownChain(upstream.url);
+      const answer = await forwardJsonRpc(
+        chain,
+        '{"jsonrpc":"2.0","id":1,"method":"eth_getBalance","params":[]}',
+      );
+      expect(answer).toEqual({ ok: false, attempts: 1 });
+      expect(chainStatus(chain)).toMatchObject({ status: 'degraded', requests: 1, errorRatio: 1 });
+    } finally {
+      upstream.mode = 'forward';
+      vi.stubEnv('TICKWORK_RPC_UPSTREAM_TIMEOUT_MS', '10000');
+    }
   });
 });
 
