@@ -1,5 +1,6 @@
-// The Chains page shows a degraded chain when its upstream fails: a stack of its own whose second chain's
-// only upstream is a local server that answers until told to fail (the health poller runs every 300 ms).
+// The Chains page shows a degraded chain when its upstream fails, and when it is wedged: a stack of its own whose
+// second and third chains' only upstream is a local server that answers until told to fail, or to hang every
+// state read while it still answers its head (the health poller runs every 300 ms).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
@@ -10,13 +11,22 @@ import { installWallet } from './support/wallet';
 let stack: TestStack;
 let upstream: Server;
 let failing = false;
+let wedged = false;
+/** What a wedged node still answers, from memory: its head and its sync state. */
+const HEAD_METHODS = new Set(['eth_blockNumber', 'eth_getBlockByNumber', 'eth_syncing', 'eth_chainId']);
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   upstream = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    if (failing) return res.writeHead(500).end('down');
+    if (failing && req.url === '/flaky') return res.writeHead(500).end('down');
+    if (wedged && req.url === '/wedged') {
+      const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8')) as
+        | { method?: string }
+        | { method?: string }[];
+      if (!(Array.isArray(parsed) ? parsed : [parsed]).every((e) => HEAD_METHODS.has(e.method ?? ''))) return;
+    }
     const answer = await fetch(rpcUrl(), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -25,12 +35,27 @@ test.beforeAll(async () => {
     res.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text());
   });
   await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  const flakyUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  const upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   stack = await startTestStack({
     env: {
       TICKWORK_CHAINS: JSON.stringify([
         { chainId: 31337, name: 'Anvil (local)', network: 'anvil', rpcUrl: rpcUrl(), testnet: true },
-        { chainId: 11155111, name: 'Flaky testnet', network: 'flaky', rpcUrl: flakyUrl, testnet: true },
+        // anvil mines on demand: its head's age says nothing (a Sepolia id would expect a block every 12 s)
+        {
+          chainId: 11155111,
+          name: 'Flaky testnet',
+          network: 'flaky',
+          rpcUrl: `${upstreamUrl}/flaky`,
+          testnet: true,
+          health: { blockTimeSeconds: 0 },
+        },
+        {
+          chainId: 84532,
+          name: 'Wedged testnet',
+          network: 'wedged',
+          rpcUrl: `${upstreamUrl}/wedged`,
+          testnet: true,
+        },
       ]),
       TICKWORK_RPC_HEALTH_INTERVAL_MS: '300',
       TICKWORK_RPC_UPSTREAM_TIMEOUT_MS: '1000',
@@ -42,6 +67,31 @@ test.afterAll(async () => {
   await stack?.stop();
   upstream?.closeAllConnections();
   await new Promise((resolve) => upstream?.close(resolve));
+});
+
+test('a chain whose node answers its head but not state turns degraded, and says why', async ({ page }) => {
+  await installWallet(page, { rpcUrl: rpcUrl() });
+  await page.goto(`${stack.baseUrl}/`);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/[^/]+\/projects$/);
+  await page.getByRole('link', { name: 'Chains' }).click();
+  await expect(page).toHaveURL(/\/chains$/);
+  const row = page.getByTestId('chain-row').filter({ hasText: 'Wedged testnet' });
+  await expect(row).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(row).toContainText('#', { timeout: 1_000 }); // its head is read
+    await expect(row).not.toContainText('state read', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+
+  wedged = true;
+  await expect(async () => {
+    await page.reload();
+    await expect(row.getByTestId('chain-status')).toHaveAttribute('data-status', 'degraded', {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 60_000 });
+  await expect(row).toContainText('did not answer a state read (eth_getBalance)');
 });
 
 test('a chain turns degraded when its upstream fails', async ({ page }) => {

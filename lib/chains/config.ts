@@ -34,6 +34,23 @@ const ChainConfigSchema = z.object({
   /** An ERC-7677 paymaster for sponsored gas when the executable names no sponsorship provider. */
   paymasterUrl: z.url().optional(),
   /**
+   * The most gas one `eth_call`, `eth_estimateGas`, `eth_createAccessList` or `eth_simulateV1` call may ask of
+   * the chain's upstreams, through the gateway and in tasks (lib/gateway/gas-cap.ts); a call without gas gets
+   * it. Default: the chain's block gas limit or 50M, whichever is lower (docs/security.md).
+   */
+  gasCap: z.number().int().positive().optional(),
+  /**
+   * What the health poller expects of the chain's head (lib/gateway/head-stall.ts): seconds between blocks
+   * (0: the chain mines on demand, its head is never stale; default 12 on Ethereum L1s, else 0) and how long
+   * without a new block makes the chain `degraded` (default 5 block times, at least 60 s).
+   */
+  health: z
+    .object({
+      blockTimeSeconds: z.number().min(0).optional(),
+      headStallSeconds: z.number().positive().optional(),
+    })
+    .optional(),
+  /**
    * Event and block triggers on this chain (lib/triggers/settings.ts has the defaults by chain, docs/triggers.md
    * the meaning): the confirmations a trigger gets when it names none, the most it may ask for, and the depth
    * after which a confirmed run's transaction is re-checked once (finality).

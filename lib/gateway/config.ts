@@ -33,6 +33,8 @@ export const gatewayConfig = () => ({
   rateLimitPerMinute: Math.floor(num('TICKWORK_RPC_RATE_LIMIT_PER_MINUTE', 6_000)),
   /** How often the health poller reads each upstream. */
   healthIntervalMs: num('TICKWORK_RPC_HEALTH_INTERVAL_MS', 15_000, 100),
+  /** The poller's state read (`eth_getBalance`) deadline: a node that misses it is taken for wedged. */
+  healthStateReadTimeoutMs: num('TICKWORK_RPC_HEALTH_STATE_READ_TIMEOUT_MS', 2_000, 1),
   /** The recent-request window of the error ratio and the latency percentiles. */
   healthWindowMs: num('TICKWORK_RPC_HEALTH_WINDOW_MS', 5 * 60_000, 1),
   /** How long a looked-up RPC key is trusted without asking the database again (revocation bound). */

@@ -1,4 +1,5 @@
 import { gatewayConfig } from './config';
+import { capGasInBody, gasCapOf } from './gas-cap';
 import {
   type ChainHealth,
   chainHealth,
@@ -66,14 +67,20 @@ async function attempt(
   }
 }
 
-/** Sends a JSON-RPC body (single or batch) to the chain's upstreams until one answers. */
+/**
+ * Sends a JSON-RPC body (single or batch) to the chain's upstreams until one answers: the one path of gateway
+ * requests and task requests to a chain, so the gas cap (lib/gateway/gas-cap.ts) is applied here, before any
+ * upstream sees the body. Each attempt has a deadline (TICKWORK_RPC_UPSTREAM_TIMEOUT_MS); one that hit it
+ * counts as a failure in the chain's health.
+ */
 export async function forwardJsonRpc(chain: Upstreams, body: string | Uint8Array): Promise<Forwarded> {
   const health = chainHealth(chain);
   const { upstreamTimeoutMs } = gatewayConfig();
+  const capped = capGasInBody(body, gasCapOf(chain.gasCap, health.blockGasLimit));
   const order = upstreamOrder(health);
   let lastJson: Forwarded | null = null;
   for (const upstream of order) {
-    const outcome = await attempt(health, upstream, body, upstreamTimeoutMs);
+    const outcome = await attempt(health, upstream, capped, upstreamTimeoutMs);
     if (outcome?.answered) return outcome.reply;
     if (outcome) lastJson = outcome.reply;
   }

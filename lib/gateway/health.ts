@@ -1,5 +1,6 @@
 import type { ChainConfig } from '@/lib/chains/config';
 import { DEGRADED_ERROR_RATIO, gatewayConfig } from './config';
+import { headExpectation, headStallReason } from './head-stall';
 
 // Per chain and per app process, in memory: the outcome of every upstream attempt (proxied requests, task
 // requests and health polls) over the last TICKWORK_RPC_HEALTH_WINDOW_MS (5 min), and what the poller last
@@ -17,6 +18,8 @@ export type UpstreamState = {
   blockNumber: bigint | null;
   blockTimestamp: number | null;
   polledAt: number | null;
+  /** The last poll's state read (`eth_getBalance`) answered within its deadline; null before one. */
+  stateReadOk: boolean | null;
 };
 
 type Sample = { at: number; ms: number; ok: boolean };
@@ -26,6 +29,8 @@ export type ChainHealth = {
   upstreams: UpstreamState[];
   samples: Sample[];
   polledAt: number | null;
+  /** The latest polled block's gas limit: the default gas cap (lib/gateway/gas-cap.ts) is at most this. */
+  blockGasLimit: bigint | null;
 };
 
 const MAX_SAMPLES = 20_000;
@@ -34,8 +39,8 @@ const COOL_DOWN_MS = 30_000;
 
 const state = globalThis as unknown as { tickworkGatewayHealth?: Map<string, ChainHealth> };
 
-/** What forwarding needs of a chain: its upstreams. Health is kept per upstream list. */
-export type Upstreams = Pick<ChainConfig, 'rpcUrl' | 'rpcUrls'>;
+/** What forwarding needs of a chain: its upstreams (and its gas cap when configured). Health is kept per upstream list. */
+export type Upstreams = Pick<ChainConfig, 'rpcUrl' | 'rpcUrls' | 'gasCap'>;
 
 export const upstreamUrls = (chain: Upstreams): string[] => [
   ...new Set([chain.rpcUrl, ...(chain.rpcUrls ?? [])]),
@@ -52,6 +57,7 @@ export function chainHealth(chain: Upstreams): ChainHealth {
       key,
       samples: [],
       polledAt: null,
+      blockGasLimit: null,
       upstreams: urls.map((url) => ({
         url,
         ewmaMs: null,
@@ -61,6 +67,7 @@ export function chainHealth(chain: Upstreams): ChainHealth {
         blockNumber: null,
         blockTimestamp: null,
         polledAt: null,
+        stateReadOk: null,
       })),
     };
     state.tickworkGatewayHealth.set(key, health);
@@ -72,13 +79,13 @@ export function chainHealth(chain: Upstreams): ChainHealth {
 export const resetGatewayHealth = () => state.tickworkGatewayHealth?.clear();
 
 /**
- * Healthy first (no failure in the cool-down), synced before syncing, then the lowest recent latency; an
+ * Healthy first (no failure in the cool-down, and its last state read answered), synced before syncing, then the lowest recent latency; an
  * upstream not measured yet goes after the measured ones (the poller measures every upstream), and equals keep
  * the configured order.
  */
 export function upstreamOrder(health: ChainHealth, now = Date.now()): UpstreamState[] {
   const rank = (u: UpstreamState) => [
-    u.failures > 0 && now - u.lastFailureAt < COOL_DOWN_MS ? 1 : 0,
+    (u.failures > 0 && now - u.lastFailureAt < COOL_DOWN_MS) || u.stateReadOk === false ? 1 : 0,
     u.syncing ? 1 : 0,
     u.ewmaMs ?? 1e9,
   ];
@@ -120,11 +127,26 @@ export type ChainStatus = {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? null : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
+/** What the displayed status reads of a chain: its upstreams and its head expectation. */
+export type ChainHealthSubject = Upstreams & Pick<ChainConfig, 'chainId' | 'health'>;
+
+/** Why the chain's node looks wedged: some upstream's last state read got no answer in time (null if none). */
+function stateReadReason(polled: UpstreamState[]): string | null {
+  const read = polled.filter((u) => u.stateReadOk !== null);
+  const failed = read.filter((u) => u.stateReadOk === false).length;
+  if (failed === 0) return null;
+  const seconds = gatewayConfig().healthStateReadTimeoutMs / 1000;
+  return `${failed} of ${read.length} upstreams did not answer a state read (eth_getBalance) within ${seconds} s: the node answers its head but not state.`;
+}
+
 /**
- * The displayed status (spec): syncing when no upstream that answered the last poll is synced; otherwise
- * degraded when the window's error ratio is above 2 %; otherwise operational.
+ * The displayed status (spec, plus two rules that see a wedged node): syncing when no upstream that answered
+ * the last poll is synced; otherwise degraded when an upstream's last state read got no answer within its
+ * deadline, when the head has not moved for longer than the chain's block time allows (lib/gateway/head-stall.ts;
+ * never for a chain that mines on demand), or when the window's error ratio is above 2 %; otherwise operational.
+ * `statusReason` names every rule that degrades it.
  */
-export function chainStatus(chain: Upstreams, now = Date.now()): ChainStatus {
+export function chainStatus(chain: ChainHealthSubject, now = Date.now()): ChainStatus {
   const health = chainHealth(chain);
   const since = now - gatewayConfig().healthWindowMs;
   const first = health.samples.findIndex((s) => s.at >= since);
@@ -141,19 +163,32 @@ export function chainStatus(chain: Upstreams, now = Date.now()): ChainStatus {
   const best = polled
     .filter((u) => u.blockNumber !== null)
     .sort((a, b) => Number((b.blockNumber ?? 0n) - (a.blockNumber ?? 0n)))[0];
+  const blockNumber = best?.blockNumber != null ? Number(best.blockNumber) : null;
+  const blockAgeSeconds =
+    best?.blockTimestamp != null ? Math.max(0, Math.floor(now / 1000 - best.blockTimestamp)) : null;
   const windowMinutes = Math.round(gatewayConfig().healthWindowMs / 60_000) || 1;
   const pct = (errorRatio * 100).toFixed(1);
-  const statusReason = syncing
-    ? 'The chain’s upstreams report that they are syncing (eth_syncing).'
-    : samples.length === 0
+  const ratioReason =
+    samples.length === 0
       ? `No requests in the last ${windowMinutes} min.`
       : `${errors} of ${samples.length} upstream requests failed in the last ${windowMinutes} min (${pct} %; degraded above 2 %).`;
+  const degradedBy = [
+    stateReadReason(health.upstreams),
+    headStallReason(
+      headExpectation(chain),
+      blockNumber !== null && blockAgeSeconds !== null ? { blockNumber, ageSeconds: blockAgeSeconds } : null,
+    ),
+    errorRatio > DEGRADED_ERROR_RATIO ? ratioReason : null,
+  ].filter((reason): reason is string => reason !== null);
   return {
-    status: syncing ? 'syncing' : errorRatio > DEGRADED_ERROR_RATIO ? 'degraded' : 'operational',
-    statusReason,
-    blockNumber: best?.blockNumber != null ? Number(best.blockNumber) : null,
-    blockAgeSeconds:
-      best?.blockTimestamp != null ? Math.max(0, Math.floor(now / 1000 - best.blockTimestamp)) : null,
+    status: syncing ? 'syncing' : degradedBy.length > 0 ? 'degraded' : 'operational',
+    statusReason: syncing
+      ? 'The chain’s upstreams report that they are syncing (eth_syncing).'
+      : degradedBy.length > 0
+        ? degradedBy.join(' ')
+        : ratioReason,
+    blockNumber,
+    blockAgeSeconds,
     syncing,
     errorRatio,
     requests: samples.length,
@@ -164,7 +199,7 @@ export function chainStatus(chain: Upstreams, now = Date.now()): ChainStatus {
 }
 
 /** The status fields of a chain record in `GET /api/v1/chains` (docs/api-conventions.md). */
-export function chainStatusFields(chain: Upstreams) {
+export function chainStatusFields(chain: ChainHealthSubject) {
   const s = chainStatus(chain);
   return {
     status: s.status,

@@ -1,9 +1,5 @@
 import type { ChainConfig } from '@/lib/chains/config';
-
-/** Chains whose blocks are final only after Ethereum's own finality: mainnet and its testnets. */
-const L1_CHAIN_IDS = new Set([1, 11155111, 17000, 560048]);
-/** Local development chains (anvil, hardhat): nothing reorganises them unless a test asks. */
-const LOCAL_CHAIN_IDS = new Set([31337, 1337]);
+import { L1_CHAIN_IDS, LOCAL_CHAIN_IDS } from '@/lib/chains/kinds';
 
 export type ChainTriggerSettings = {
   /** The confirmations of a trigger that names none. */

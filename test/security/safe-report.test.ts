@@ -4,6 +4,7 @@
 import { keccak256, toHex } from 'viem';
 import { describe, expect, it, vi } from 'vitest';
 import { reportSafeExecutionAction, safeTransactionViewAction } from '@/app/(safe)/safe/tx/actions';
+import { operatorActor } from '@/lib/audit/actor';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { createSafeProfile } from '@/lib/profiles/safe';
 import { newProject, newWorkspace, testDb, uniq } from '../support/fixtures';
@@ -23,7 +24,7 @@ async function collectingTransaction() {
   const project = await newProject(owner.workspaceId);
   const owners = await Promise.all([0, 1, 2].map(() => fundedAccount()));
   const safe = await deploySafe(owners, 2);
-  const { safeTransactionId } = await createSafeProfile(testDb(), owner.workspaceId, {
+  const { safeTransactionId } = await createSafeProfile(testDb(), owner.workspaceId, operatorActor(), {
     projectId: project.id,
     alias: `safe-${uniq()}`,
     chainId: 31337,
