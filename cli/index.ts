@@ -1,33 +1,28 @@
 // `npm run -s tickwork -- <command>`: the operator and task-author command line. JSON on stdout, except
 // the reports of `test` and `replay` for people (their `--json` prints JSON too).
-import { admin } from './commands/admin';
-import { bundle } from './commands/bundle';
-import { login } from './commands/login';
-import { profiles } from './commands/profiles';
-import { replay } from './commands/replay';
-import { test } from './commands/test';
-import { upload } from './commands/upload';
 import { exitSoon, fail, Printed, printJson } from './output';
-import { version } from './version';
 
 const [given, ...args] = process.argv.slice(2);
 const command = given === '--version' ? 'version' : given;
 
-const commands: Record<string, (argv: string[]) => Promise<unknown>> = {
-  admin,
-  bundle,
-  login,
-  profiles,
-  replay,
-  test,
-  upload,
-  version,
+type Command = (argv: string[]) => Promise<unknown>;
+
+/** Each command loads only its own modules (the sandbox runner, esbuild, the database…), so a start stays quick. */
+const commands: Record<string, () => Promise<Command>> = {
+  admin: async () => (await import('./commands/admin')).admin,
+  bundle: async () => (await import('./commands/bundle')).bundle,
+  login: async () => (await import('./commands/login')).login,
+  profiles: async () => (await import('./commands/profiles')).profiles,
+  replay: async () => (await import('./commands/replay')).replay,
+  test: async () => (await import('./commands/test')).test,
+  upload: async () => (await import('./commands/upload')).upload,
+  version: async () => (await import('./version')).version,
 };
 
 try {
-  const run = command ? commands[command] : undefined;
-  if (!run) throw new Error(`usage: tickwork <${Object.keys(commands).join('|')}> …`);
-  const result = await run(args);
+  const load = command ? commands[command] : undefined;
+  if (!load) throw new Error(`usage: tickwork <${Object.keys(commands).join('|')}> …`);
+  const result = await (await load())(args);
   if (result instanceof Printed) {
     process.stdout.write(result.text);
     exitSoon(result.exitCode);
