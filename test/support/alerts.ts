@@ -42,7 +42,7 @@ export const incidentsOf = (projectId: string) =>
 export async function waitFor<T>(
   read: () => Promise<T>,
   ok: (v: T) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<T> {
   const started = Date.now();
   for (;;) {

@@ -126,7 +126,7 @@ export async function waitForExe(
   token: string,
   id: string,
   until: (e: any) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<{ exe: any; ms: number }> {
   const started = Date.now();
   let last: any;

@@ -47,7 +47,7 @@ export const nonceOf = async (address: string) =>
 export async function waitUntil<T>(
   what: string,
   probe: () => Promise<T>,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
   everyMs = 200,
 ): Promise<NonNullable<T>> {
   const started = Date.now();
@@ -66,7 +66,7 @@ export async function waitUntil<T>(
 }
 
 /** Polls the execution (over the API) until its status is one of `statuses`; answers the record. */
-export const waitForStatus = (token: string, id: string, statuses: string[], timeoutMs = 30_000) =>
+export const waitForStatus = (token: string, id: string, statuses: string[], timeoutMs = 60_000) =>
   waitUntil(
     `execution ${id} reaching ${statuses.join('/')}`,
     async () => {

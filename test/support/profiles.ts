@@ -56,7 +56,7 @@ export async function waitForProfile(
   token: string,
   id: string,
   until: (p: any) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<{ profile: any; ms: number }> {
   const started = Date.now();
   let last: any;

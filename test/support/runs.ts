@@ -52,7 +52,7 @@ export const startRun = (token: string, executableId: string, action: 'run' | 's
   api(`/api/v1/executables/${executableId}/${action}`, { method: 'POST', token });
 
 /** Polls the execution until it is final; returns it with its logs. */
-export async function waitForExecution(token: string, id: string, timeoutMs = 30_000) {
+export async function waitForExecution(token: string, id: string, timeoutMs = 60_000) {
   const started = Date.now();
   let last: any;
   while (Date.now() - started < timeoutMs) {
@@ -78,7 +78,7 @@ export const balanceOf = async (address: string) =>
   BigInt(await rpc<string>('eth_getBalance', [address, 'latest']));
 
 /** Polls an execution until its callback ended; answers the execution, its logs and the executable's storage. */
-export async function callbackEnded(token: string, id: string, executableId: string, timeoutMs = 30_000) {
+export async function callbackEnded(token: string, id: string, executableId: string, timeoutMs = 60_000) {
   const started = Date.now();
   let last: any;
   while (Date.now() - started < timeoutMs) {
