@@ -1,14 +1,13 @@
 'use client';
 
 import { ListChecks, Loader2 } from 'lucide-react';
-import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { ActionResult } from '@/lib/console/action';
 import { callWords, functionOf, isArgsTarget } from '@/lib/console/role-scope';
 import { allowRoleCallsAction } from '../../profiles/actions';
 import { SelfCallRefusalAlert, type SelfCallRefused, selfCallsRefusedOf } from './self-call-refusal';
+import { useSigningPage } from './use-signing-page';
 
 type Call = { to: string; functions: string[] };
 
@@ -96,19 +95,11 @@ function CoverageRefusalAlert({
   profileId: string;
   refusal: PermissionsRefusal;
 }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
+  const { open, pending, error } = useSigningPage();
   const allowable = refusal.missing.filter((c) => !isArgsTarget(c.to));
   const fromArgs = refusal.missing.filter((c) => isArgsTarget(c.to));
 
-  const allow = () =>
-    startTransition(async () => {
-      setError(null);
-      const result = await allowRoleCallsAction(workspaceSlug, projectId, profileId, allowable);
-      if (!result.ok) return setError(result.error);
-      router.push(`/safe/tx/${result.data.id}`);
-    });
+  const allow = () => open(() => allowRoleCallsAction(workspaceSlug, projectId, profileId, allowable));
 
   return (
     <Alert variant="destructive" title="The profile does not allow every call the release declares">

@@ -1,12 +1,11 @@
 'use client';
 
 import { Loader2, PenLine } from 'lucide-react';
-import { useRouter } from 'next/navigation';
-import { useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { ActionResult } from '@/lib/console/action';
 import { allowSelfCallsAction } from '../../profiles/actions';
+import { useSigningPage } from './use-signing-page';
 
 /** One call of a `409 call_not_permitted`: a call to the profile's own Safe, Roles modifier or executor. */
 export type SelfCallRefused = { to: string; selector: string; function: string | null; target: string };
@@ -46,16 +45,8 @@ export function SelfCallRefusalAlert({
   profileId: string;
   calls: SelfCallRefused[];
 }) {
-  const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
-  const [pending, startTransition] = useTransition();
-  const ask = () =>
-    startTransition(async () => {
-      setError(null);
-      const result = await allowSelfCallsAction(workspaceSlug, projectId, profileId, calls);
-      if (!result.ok) return setError(result.error);
-      router.push(`/safe/tx/${result.data.id}`);
-    });
+  const { open, pending, error } = useSigningPage();
+  const ask = () => open(() => allowSelfCallsAction(workspaceSlug, projectId, profileId, calls));
 
   return (
     <Alert variant="destructive" title="The release calls the profile itself">
