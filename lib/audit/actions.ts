@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = {
   'profile.module_enable_prepared': 'Prepared enabling Tickwork’s module on a Safe',
   'profile.module_disable_prepared': 'Prepared disabling Tickwork’s module on a Safe',
   'profile.role_change_prepared': 'Prepared a change of a Safe role',
+  'profile.self_calls_allow_prepared': 'Prepared the owners’ allowance of calls to the profile itself',
   'executable.created': 'Created an executable',
   'executable.args_changed': 'Changed an executable’s args',
   'executable.trigger_changed': 'Changed an executable’s trigger',

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { cliLogins } from '@/db/schema';
 import { perMinuteFromEnv } from '@/lib/api/address-rate-limit';
@@ -144,13 +144,17 @@ export async function pollCliLogin(db: DbOrTx, deviceCode: string) {
 }
 
 /**
- * Maintenance: deletes logins that expired more than a day ago, whatever their state. A consumed login's key
- * lives on in api_keys; the login row only served the poll that handed it out.
+ * Maintenance: deletes logins that expired more than a day ago, pending, denied or expired. A login that issued
+ * a key stays while the key does (deleting the key clears `api_key_id`): it is how the audit log tells that key's
+ * actions as a CLI login's (`lib/audit/principal-actor.ts`); logins that issue a key are rate limited, so these
+ * rows stay few.
  */
 export async function sweepExpiredCliLogins(db: DbOrTx): Promise<number> {
   const swept = await db
     .delete(cliLogins)
-    .where(sql`${cliLogins.expiresAt} < now() - ${EXPIRED_LOGIN_KEPT}::interval`)
+    .where(
+      and(sql`${cliLogins.expiresAt} < now() - ${EXPIRED_LOGIN_KEPT}::interval`, isNull(cliLogins.apiKeyId)),
+    )
     .returning({ id: cliLogins.id });
   return swept.length;
 }

@@ -4,6 +4,8 @@
 import { getAddress } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
+import type { Actor } from '@/lib/audit/actor';
+import { recordAudit } from '@/lib/audit/log';
 import { findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
 import { normalizeScope, type ScopeEntry } from '@/lib/roles/role';
@@ -11,16 +13,17 @@ import { readSafeOrRefuse } from '@/lib/safe/read';
 import { planSafeTx } from './safe-transaction-plans';
 import { insertSafeTransaction } from './safe-transactions';
 import { selfCallsOfScope, unallowedSelfCallsOf } from './self-call-allowance';
-import { requireProfile } from './service';
+import { profileEvent, requireProfile } from './service';
 
 /**
  * Prepares `allow_self_calls` for `calls` (targets and 4-byte selectors, as a `call_not_permitted` refusal names
- * them) at the Safe's current nonce. Answers the transaction's id. `400 invalid_request` for a call that is not to
+ * them) at the Safe's current nonce, in the audit log as `actor`'s. Answers the transaction's id. `400 invalid_request` for a call that is not to
  * the profile itself, `409 self_calls_already_allowed` when the Safe allows them all already.
  */
 export async function prepareSelfCallAllowance(
   db: DbOrTx,
   workspaceId: string,
+  actor: Actor,
   profileId: string,
   calls: readonly ScopeEntry[],
 ): Promise<string> {
@@ -51,5 +54,15 @@ export async function prepareSelfCallAllowance(
   const reading = await readSafeOrRefuse(chain, getAddress(profile.address));
   const tx = await planSafeTx(chain, profile, 'allow_self_calls', reading, { scope });
   if (!tx) throw new Error('an allowance of at least one self-call has a call');
-  return db.transaction((t) => insertSafeTransaction(t, profile, 'allow_self_calls', tx, scope));
+  return db.transaction(async (t) => {
+    const id = await insertSafeTransaction(t, profile, 'allow_self_calls', tx, scope);
+    await recordAudit(
+      t,
+      profileEvent(actor, 'profile.self_calls_allow_prepared', profile, {
+        safeTransactionId: id,
+        calls: scope,
+      }),
+    );
+    return id;
+  });
 }

@@ -9,6 +9,7 @@ import { type Address, encodeFunctionData, getAddress, parseAbi, toFunctionSelec
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rolesAbi } from 'zodiac-roles-sdk';
 import { executables } from '@/db/schema';
+import { operatorActor } from '@/lib/audit/actor';
 import { prepareSelfCallAllowance } from '@/lib/profiles/allow-self-calls';
 import { getSafeTransactionView } from '@/lib/profiles/safe-transactions';
 import { TICKWORK_ROLE_KEY } from '@/lib/roles/role';
@@ -216,11 +217,15 @@ describe("the owners' signed allowance", () => {
   it('lets exactly the allowed call through once the owners executed it; a workspace admin alone gets nothing', async () => {
     const newOwner = newAddress() as Address;
     const declared = permits({ to: safeW.safe, functions: [ADD_OWNER] });
-    const id = await prepareSelfCallAllowance(testDb(), safeW.workspaceId, safeW.profileId, [
+    const id = await prepareSelfCallAllowance(testDb(), safeW.workspaceId, operatorActor(), safeW.profileId, [
       { to: safeW.safe, functions: [toFunctionSelector(ADD_OWNER)] },
     ]);
     const view = await getSafeTransactionView(testDb(), id);
     expect(view.purpose).toBe('allow_self_calls');
+    const [audited] = await testDb().$sql`
+      select action, credential_kind, details from audit_events
+       where workspace_id = ${safeW.workspaceId} and action = 'profile.self_calls_allow_prepared'`;
+    expect(audited).toMatchObject({ credential_kind: 'operator', details: { safeTransactionId: id } });
     expect(view.calls.map((c) => c.description)).toEqual([
       `Sign, as the Safe, the message "Tickwork: the Safe's owners allow the module ${safeW.executor} to call ${toFunctionSelector(ADD_OWNER)} on ${safeW.safe}" (SignMessageLib, by delegatecall): it stays recorded in the Safe`,
     ]);
@@ -244,7 +249,7 @@ describe("the owners' signed allowance", () => {
       expect.objectContaining({ selector: toFunctionSelector(CHANGE_THRESHOLD), target: 'safe' }),
     ]);
     await expect(
-      prepareSelfCallAllowance(testDb(), safeW.workspaceId, safeW.profileId, [
+      prepareSelfCallAllowance(testDb(), safeW.workspaceId, operatorActor(), safeW.profileId, [
         { to: safeW.safe, functions: [toFunctionSelector(ADD_OWNER)] },
       ]),
     ).rejects.toMatchObject({ status: 409, code: 'self_calls_already_allowed' });
@@ -257,7 +262,13 @@ describe("the owners' allowance on a roles profile", () => {
       { to: modifier, functions: [toFunctionSelector(SCOPE_TARGET)] },
       { to: rolesW.executor, functions: ['0x00000000'] },
     ];
-    const id = await prepareSelfCallAllowance(testDb(), rolesW.workspaceId, rolesW.profileId, calls);
+    const id = await prepareSelfCallAllowance(
+      testDb(),
+      rolesW.workspaceId,
+      operatorActor(),
+      rolesW.profileId,
+      calls,
+    );
     const view = await getSafeTransactionView(testDb(), id);
     expect(view.transaction.operation).toBe(1);
     const words = (call: string) =>
@@ -269,7 +280,7 @@ describe("the owners' allowance on a roles profile", () => {
       ].sort(),
     );
     await expect(
-      prepareSelfCallAllowance(testDb(), rolesW.workspaceId, rolesW.profileId, [
+      prepareSelfCallAllowance(testDb(), rolesW.workspaceId, operatorActor(), rolesW.profileId, [
         { to: increment.to, functions: [INCREMENT] },
       ]),
     ).rejects.toMatchObject({ status: 400, code: 'invalid_request' });

@@ -125,6 +125,8 @@ export function testAppEnv(opts: {
     TICKWORK_SCHEDULER_TICK_MS: '500',
     // GET /metrics answers to this token (test/metrics)
     TICKWORK_METRICS_TOKEN: TEST_METRICS_TOKEN,
+    // the suites' own CLI logins all come from 127.0.0.1 (the limit tests use addresses of their own)
+    TICKWORK_CLI_LOGIN_RATE_LIMIT_PER_MINUTE: '60',
   };
 }
 

@@ -3,7 +3,7 @@
 // bucket is not the one every other test's logins draw from.
 import { describe, expect, it } from 'vitest';
 import { runMaintenance } from '@/lib/jobs/maintenance';
-import { testDb } from '../../support/fixtures';
+import { newWorkspace, testDb } from '../../support/fixtures';
 import { freshLoopbackAddress, requestFrom } from '../../support/from-address';
 
 const startLoginFrom = (address: string, headers?: Record<string, string>) =>
@@ -48,24 +48,28 @@ describe('POST /api/cli/login: rate limit per client address', () => {
 });
 
 describe('maintenance sweeps expired management logins', () => {
-  it('deletes logins expired over a day ago, whatever their state, and keeps the rest', async () => {
+  it('deletes logins expired over a day ago that issued no key, and keeps the rest', async () => {
     const address = freshLoopbackAddress();
     const codes: string[] = [];
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 4; i++) {
       const res = await startLoginFrom(address);
       expect(res.status).toBe(201);
       codes.push(res.body.data.userCode);
     }
-    const [longExpired, recentlyExpired, live] = codes;
+    const [longExpired, recentlyExpired, live, issuedKey] = codes;
     const db = testDb();
     await db.$sql`update cli_logins set expires_at = now() - interval '2 days', status = 'denied'
       where user_code = ${longExpired}`;
+    // a login that issued a key long ago: the audit log still reads the key's origin from it
+    const { keyId } = await newWorkspace();
+    await db.$sql`update cli_logins set expires_at = now() - interval '2 days', api_key_id = ${keyId}
+      where user_code = ${issuedKey}`;
     await db.$sql`update cli_logins set expires_at = now() - interval '1 hour' where user_code = ${recentlyExpired}`;
 
     const { cliLoginsPurged } = await runMaintenance(db);
     expect(cliLoginsPurged).toBeGreaterThanOrEqual(1);
     const left = await db.$sql<{ user_code: string }[]>`
       select user_code from cli_logins where user_code in ${db.$sql(codes)}`;
-    expect(left.map((r) => r.user_code).sort()).toEqual([recentlyExpired, live].sort());
+    expect(left.map((r) => r.user_code).sort()).toEqual([recentlyExpired, live, issuedKey].sort());
   });
 });

@@ -273,9 +273,9 @@ describe('functions: nothing leaks in error bodies', () => {
     }
     results.push(await upload(t, distinctZip(), fields('h', { schema: '{"$ref":"file:///etc/passwd"}' })));
     results.push(await upload(t, distinctZip(), fields('h', { workspaceId: "' or 1=1 --" })));
-    // a malformed percent-encoding in the path fails inside Next before any route runs (plain-text 500):
-    // at least it must stay opaque
+    // a malformed percent-encoding in the path is refused before Next decodes it (test/security/malformed-paths)
     const malformed = await api('/api/v1/functions/%E0%A4%A', { token: t });
+    expectError(malformed, 400, 'invalid_request');
     expectOpaque(malformed, [t]);
     for (const res of results) {
       expect(res.status, res.text).toBeGreaterThanOrEqual(400);

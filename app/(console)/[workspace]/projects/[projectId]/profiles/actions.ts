@@ -193,11 +193,12 @@ export async function allowSelfCallsAction(
   calls: { to: string; selector: string }[],
 ) {
   return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const scope = SelfCallsToAllow.parse(calls).map((c) => ({ to: c.to, functions: [c.selector] }));
     const id = await prepareSelfCallAllowance(
       getDb(),
       workspace.id,
+      consoleActor(user),
       z.string().min(1).parse(profileId),
       scope,
     );
