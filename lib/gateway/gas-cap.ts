@@ -74,8 +74,9 @@ const mayHoldCappedCall = (body: Buffer) => MARKERS.some((marker) => body.includ
 
 /**
  * The JSON-RPC body (single or batch) with every capped call's gas at most `cap`. A body that may hold one is
- * parsed and encoded again (so duplicate keys cannot show the node another request than the one capped);
- * any other body is returned as it came.
+ * parsed (decoded as the gateway decodes it: a leading BOM is dropped) and encoded again, so duplicate keys
+ * cannot show the node another request than the one capped; one that does not parse goes out empty, so no node
+ * that parses more leniently runs it uncapped. Any other body is returned as it came.
  */
 export function capGasInBody(body: string | Uint8Array, cap: bigint): string | Uint8Array {
   const bytes =
@@ -83,9 +84,9 @@ export function capGasInBody(body: string | Uint8Array, cap: bigint): string | U
   if (!mayHoldCappedCall(bytes)) return body;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(bytes.toString('utf8'));
+    parsed = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
-    return body; // not JSON: the node answers a parse error
+    return ''; // the node answers a parse error, whatever it would have made of the bytes
   }
   return JSON.stringify(Array.isArray(parsed) ? parsed.map((e) => capEntry(e, cap)) : capEntry(parsed, cap));
 }
