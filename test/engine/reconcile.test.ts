@@ -70,6 +70,20 @@ describe('reconcileSubmissions', () => {
     expect(new Date(row.reconcile_at).getTime()).toBeGreaterThan(Date.now() + 20_000);
   });
 
+  /**
+   * Reconciles as of `at` until `id` is resolved. Other files' submissions that stay unknown may be due earlier
+   * and fill a batch first; each pass moves those past `at`, so the passes end.
+   */
+  async function reconciledAsOf(at: Date, id: string): Promise<boolean> {
+    for (let pass = 0; pass < 50; pass++) {
+      const resolved = await reconcileSubmissions(db, at);
+      if (resolved.includes(id)) return true;
+      const [row] = await testDb().$sql`select status from executions where id = ${id}`;
+      if (row.status !== 'submitted_unknown') return false;
+    }
+    return false;
+  }
+
   it('its endings go through the finishing path: a reconciled failure opens execution_failed, a reconciled confirmation resolves it and is counted', async () => {
     const to = newAddress();
     const exe = await runnableExe(w, PAY, {
@@ -98,7 +112,7 @@ describe('reconcileSubmissions', () => {
     const mine = async () =>
       (await incidentsOf(w.projectId)).filter((i) => i.rule_id === rule.body.data.id).map((i) => i.state);
 
-    expect(await reconcileSubmissions(db, new Date(soon + 2 * 3_600_000))).toContain(first.id);
+    expect(await reconciledAsOf(new Date(soon + 2 * 3_600_000), first.id)).toBe(true);
     expect((await readExecution(first.id)).error.code).toBe('transaction_dropped');
     expect(await mine()).toEqual(['open']);
 
@@ -107,9 +121,10 @@ describe('reconcileSubmissions', () => {
         (v) => v.labels.status === 'confirmed' && v.labels.trigger === second.trigger,
       )?.value ?? 0;
     const before = await confirmedCount();
-    expect(await reconcileSubmissions(db, new Date(soon + 4 * 3_600_000))).toContain(second.id);
+    expect(await reconciledAsOf(new Date(soon + 4 * 3_600_000), second.id)).toBe(true);
     expect((await readExecution(second.id)).status).toBe('confirmed');
     expect(await mine()).toEqual(['resolved']);
-    expect(await confirmedCount()).toBe(before + 1);
+    // at least this one: a pass may also have finished another file's submission as confirmed
+    expect(await confirmedCount()).toBeGreaterThanOrEqual(before + 1);
   }, 120_000);
 });
