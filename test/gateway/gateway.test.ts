@@ -31,7 +31,8 @@ vi.stubEnv(
   ]),
 );
 vi.stubEnv('TICKWORK_RPC_URL', 'https://rpc.tickwork.test/rpc');
-vi.stubEnv('TICKWORK_RPC_UPSTREAM_TIMEOUT_MS', '300');
+// short enough that the hanging upstream's failover stays quick, long enough for a loaded machine's healthy answer
+vi.stubEnv('TICKWORK_RPC_UPSTREAM_TIMEOUT_MS', '3000');
 vi.stubEnv('TICKWORK_RPC_RATE_LIMIT_PER_MINUTE', '100000');
 
 const { GET: discoveryRoute } = await import('@/app/rpc/v1/chains/route');
