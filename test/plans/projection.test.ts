@@ -1,7 +1,10 @@
 // The usage projection counts the active schedules: each active executable's remaining runs in the cycle ×
 // its average compute units per run (1 without history), not only the straight line of the past days.
+
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { usageDaily } from '@/db/schema';
+import type { Tx } from '@/db/client';
+import { executables, usageDaily } from '@/db/schema';
 import { runsUntil } from '@/lib/usage/projection';
 import { getUsage } from '@/lib/usage/service';
 import { newProject, newWorkspace, testDb } from '../support/fixtures';
@@ -12,11 +15,23 @@ const NOW = new Date('2026-03-31T22:00:00Z');
 const CYCLE_END = new Date('2026-04-01T00:00:00Z');
 const FIVE_MINUTES = { type: 'interval' as const, intervalMs: 300_000 };
 
-async function activeEvery5Minutes(executableId: string, nextRunAt: Date) {
-  await testDb().$sql`
-    update executables set state = 'active', trigger = ${JSON.stringify(FIVE_MINUTES)}::jsonb,
-           next_run_at = ${nextRunAt.toISOString()}::timestamptz
-     where id = ${executableId}`;
+/**
+ * Makes the executable an active 5-minute schedule and reads the usage in the same transaction: its next run is
+ * long past on the real clock, so once committed the shared test stack's scheduler would claim it and move its
+ * next run (its claim skips rows another transaction holds).
+ */
+async function usageWhileActiveEvery5Minutes<T>(
+  executableId: string,
+  nextRunAt: Date,
+  read: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return testDb().transaction(async (tx) => {
+    await tx
+      .update(executables)
+      .set({ state: 'active', trigger: FIVE_MINUTES, nextRunAt })
+      .where(eq(executables.id, executableId));
+    return read(tx);
+  });
 }
 
 describe('runsUntil', () => {
@@ -58,10 +73,11 @@ describe('usage projection', () => {
     const owner = await newWorkspace({ plan: 'free' });
     const project = await newProject(owner.workspaceId);
     const exe = await seedExecutable(owner.workspaceId, project.id);
-    await activeEvery5Minutes(exe.executableId, new Date('2026-03-31T22:05:00Z'));
     await seedExecutableLike(exe, 'paused'); // paused ones fire nothing
 
-    const u = await getUsage(testDb(), owner.workspaceId, NOW);
+    const u = await usageWhileActiveEvery5Minutes(exe.executableId, new Date('2026-03-31T22:05:00Z'), (tx) =>
+      getUsage(tx, owner.workspaceId, NOW),
+    );
     expect(u.cycle).toEqual({ start: '2026-03-01T00:00:00.000Z', end: CYCLE_END.toISOString() });
     expect(u.projection).toEqual({
       straightLine: 0,
@@ -75,20 +91,27 @@ describe('usage projection', () => {
     const project = await newProject(owner.workspaceId);
     const exe = await seedExecutable(owner.workspaceId, project.id);
     await seedExecutions(exe, 3, { startMs: NOW.getTime() - 3_600_000 }); // 10 CU each
-    await activeEvery5Minutes(exe.executableId, new Date('2026-03-31T22:05:00Z'));
     await testDb()
       .insert(usageDaily)
       .values({ workspaceId: owner.workspaceId, day: '2026-03-31', computeUnits: 30, executions: 3 });
 
-    const u = await getUsage(testDb(), owner.workspaceId, NOW);
+    const [u, heavy] = await usageWhileActiveEvery5Minutes(
+      exe.executableId,
+      new Date('2026-03-31T22:05:00Z'),
+      async (tx) => {
+        const light = await getUsage(tx, owner.workspaceId, NOW);
+        // many days of heavy unscheduled use: the straight line is larger and is the projection
+        await tx
+          .update(usageDaily)
+          .set({ computeUnits: 599000 })
+          .where(eq(usageDaily.workspaceId, owner.workspaceId));
+        return [light, await getUsage(tx, owner.workspaceId, NOW)];
+      },
+    );
     expect(u.projection.scheduled).toEqual({ executables: 1, runs: 23, computeUnits: 230 });
     expect(u.projection.straightLine).toBe(30); // 30 × 744 h ÷ 742 h, rounded
     expect(u.computeUnits.projected).toBe(30 + 230);
 
-    // many days of heavy unscheduled use: the straight line is larger and is the projection
-    await testDb().$sql`update usage_daily set compute_units = 599000
-                         where workspace_id = ${owner.workspaceId}`;
-    const heavy = await getUsage(testDb(), owner.workspaceId, NOW);
     expect(heavy.computeUnits.projected).toBe(heavy.projection.straightLine);
     expect(heavy.projection.straightLine).toBeGreaterThan(599_000 + 230);
     expect(heavy.computeUnits.projectedOverage).toBe(heavy.projection.straightLine - 600_000);
