@@ -58,7 +58,9 @@ test.beforeAll(async () => {
         },
       ]),
       TICKWORK_RPC_HEALTH_INTERVAL_MS: '300',
-      TICKWORK_RPC_UPSTREAM_TIMEOUT_MS: '1000',
+      // deadlines a loaded machine's healthy chain still meets (the wedged one never answers)
+      TICKWORK_RPC_UPSTREAM_TIMEOUT_MS: '5000',
+      TICKWORK_RPC_HEALTH_STATE_READ_TIMEOUT_MS: '5000',
     },
   });
 });
@@ -70,6 +72,7 @@ test.afterAll(async () => {
 });
 
 test('a chain whose node answers its head but not state turns degraded, and says why', async ({ page }) => {
+  test.setTimeout(180_000);
   await installWallet(page, { rpcUrl: rpcUrl() });
   await page.goto(`${stack.baseUrl}/`);
   await signIn(page);
@@ -82,7 +85,7 @@ test('a chain whose node answers its head but not state turns degraded, and says
     await page.reload();
     await expect(row).toContainText('#', { timeout: 1_000 }); // its head is read
     await expect(row).not.toContainText('state read', { timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
 
   wedged = true;
   await expect(async () => {
