@@ -65,6 +65,27 @@ const exeUrl = (db: DbOrTx, e: { workspaceId: string; projectId: string; id: str
   consoleUrl(db, e.workspaceId, `/projects/${e.projectId}/executables/${e.id}`);
 
 /**
+ * Whether the due time is still missed as the incident is opened: no run has succeeded since it, and no incident
+ * of the rule was opened for it already (one missed due time fires once, even when a run that succeeded resolved
+ * it between the check's read and this).
+ */
+export async function deadManStillMissed(
+  db: DbOrTx,
+  ruleId: string,
+  executableId: string,
+  dueAt: Date,
+): Promise<boolean> {
+  const [row] = await db.execute<{ missed: boolean }>(sql`select
+      not exists (select 1 from ${executions} x
+        where x.executable_id = ${executableId} and x.status in ('confirmed', 'skipped')
+          and x.trigger <> 'simulate' and x.finished_at >= ${dueAt.toISOString()}::timestamptz)
+      and not exists (select 1 from ${alertIncidents} i
+        where i.rule_id = ${ruleId} and i.subject = ${executableId}
+          and i.details ->> 'dueAt' = ${dueAt.toISOString()}) as missed`);
+  return row?.missed === true;
+}
+
+/**
  * Dead man: an active scheduled executable whose earliest due time since its last successful run (confirmed or
  * skipped) is more than `graceSeconds` ago. A due time is a scheduled run's `scheduled_at`, or `next_run_at`
  * when no scheduler has claimed it (a stopped scheduler leaves it in the past). Resolves when that no longer
@@ -128,6 +149,7 @@ export async function checkDeadMan(db: DbOrTx, now = new Date()): Promise<string
           url: await exeUrl(db, exe),
         },
         { executableId: exe.id, dueAt: dueAt.toISOString() },
+        (tx) => deadManStillMissed(tx, rule.id, exe.id, dueAt),
       );
       if (id) changed.push(id);
     }

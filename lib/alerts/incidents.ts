@@ -46,7 +46,9 @@ async function liveChannels(db: DbOrTx, projectId: string, channelIds: readonly 
 /**
  * Opens an incident of `rule` about `subject` and owes a `fired` message to the rule's channels, unless one is
  * open already (then nothing happens). Answers the new incident's id, or null. Both writes commit together (a
- * savepoint inside the caller's transaction, or a transaction of their own).
+ * savepoint inside the caller's transaction, or a transaction of their own). `stillFiring`, read first in that
+ * transaction, lets a check whose read may have gone stale meanwhile (a run finished and resolved the incident
+ * while the check ran) open nothing.
  */
 export async function openIncident(
   db: DbOrTx,
@@ -54,8 +56,11 @@ export async function openIncident(
   subject: string,
   message: AlertMessage,
   extra: Record<string, unknown> = {},
+  stillFiring?: (tx: DbOrTx) => Promise<boolean>,
 ): Promise<string | null> {
-  return db.transaction(async (tx) => openIn(tx, rule, subject, message, extra));
+  return db.transaction(async (tx) =>
+    stillFiring && !(await stillFiring(tx)) ? null : openIn(tx, rule, subject, message, extra),
+  );
 }
 
 async function openIn(

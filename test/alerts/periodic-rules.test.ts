@@ -6,7 +6,13 @@
 // message per incident.
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { checkDeadMan, checkLowBalance, checkPlanUsage, checkSubmittedUnknown } from '@/lib/alerts/checks';
+import {
+  checkDeadMan,
+  checkLowBalance,
+  checkPlanUsage,
+  checkSubmittedUnknown,
+  deadManStillMissed,
+} from '@/lib/alerts/checks';
 import { commitFunctionSwitch } from '@/lib/executables/provision';
 import {
   firedAndResolvedOnce,
@@ -106,6 +112,8 @@ describe('dead man', () => {
       const fired = await mine();
       expect(fired.map((i) => [i.subject, i.state])).toEqual([[exe.id, 'open']]);
       expect(fired[0].details).toMatchObject({ executableId: exe.id, dueAt: new Date(dueAt).toISOString() });
+      // a check that read it overdue before this incident opened opens no second one for the same due time
+      expect(await deadManStillMissed(db, deadMan.id, exe.id, new Date(dueAt))).toBe(false);
       // nothing ran: the scheduler never claimed it
       const runs =
         await db.$sql`select id from executions where executable_id = ${exe.id} and scheduled_at >= ${dueAt}`;
@@ -124,6 +132,13 @@ describe('dead man', () => {
     await checkDeadMan(db);
     const incidents = (await incidentsOf(w.projectId)).filter((i) => i.rule_id === deadMan.id);
     expect(incidents.map((i) => i.state)).toEqual(['resolved']);
+    // nor does one that read it overdue before the run succeeded and resolved it (the fault it guards against:
+    // the incident opened again right after it resolved); a later due time with no success since still counts
+    expect(await deadManStillMissed(db, deadMan.id, exe.id, new Date(dueAt))).toBe(false);
+    expect(await deadManStillMissed(db, deadMan.id, exe.id, new Date(new Date(dueAt).getTime() - 1))).toBe(
+      false,
+    );
+    expect(await deadManStillMissed(db, deadMan.id, exe.id, new Date(Date.now() + 3_600_000))).toBe(true);
     const outbox = (await outboxOf(w.projectId)).filter((o) => o.channel_id === channelId);
     expect(outbox.map((o) => o.event)).toEqual(['fired', 'resolved']);
     expect(outbox[0].payload).toMatchObject({
