@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { MEMBER_ROLES, PLAN_IDS } from '../enums';
 import { id, timestamps, tstz } from './util';
 
-export const planEnum = pgEnum('plan', ['free', 'pro', 'enterprise']);
-export const roleEnum = pgEnum('member_role', ['owner', 'admin', 'member']);
+export const planEnum = pgEnum('plan', PLAN_IDS);
+export const roleEnum = pgEnum('member_role', MEMBER_ROLES);
 
 export const users = pgTable(
   'users',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ALERT_KINDS, CHANNEL_KINDS, CHANNEL_STATES, INCIDENT_STATES, NOTIFICATION_STATES } from '../enums';
 import { executables } from './executables';
 import { projectOwned } from './projects';
 import { id, timestamps, tstz } from './util';
@@ -8,14 +9,8 @@ import { id, timestamps, tstz } from './util';
 // (opened once, resolved once), and every message to a channel goes through the outbox, written in the same
 // transaction as the change that caused it and delivered by a job with retries; each attempt is recorded.
 
-export const channelKindEnum = pgEnum('notification_channel_kind', [
-  'webhook',
-  'email',
-  'slack',
-  'discord',
-  'telegram',
-]);
-export const channelStateEnum = pgEnum('notification_channel_state', ['active', 'failing']);
+export const channelKindEnum = pgEnum('notification_channel_kind', CHANNEL_KINDS);
+export const channelStateEnum = pgEnum('notification_channel_state', CHANNEL_STATES);
 
 /** Where a project's notifications go. Credentials (URLs with tokens, signing secrets, bot tokens) are encrypted. */
 export const notificationChannels = pgTable(
@@ -40,16 +35,7 @@ export const notificationChannels = pgTable(
   (t) => [index('notification_channels_project_idx').on(t.projectId, t.id).where(sql`deleted_at is null`)],
 );
 
-export const alertKindEnum = pgEnum('alert_kind', [
-  'execution_failed',
-  'consecutive_failures',
-  'dead_man',
-  'submitted_unknown',
-  'low_balance',
-  'function_switch_failed',
-  'plan_usage',
-  'transaction_vanished',
-]);
+export const alertKindEnum = pgEnum('alert_kind', ALERT_KINDS);
 
 /**
  * One rule: a project default (executable_id null) or an executable's own, which replaces the default of the
@@ -75,7 +61,7 @@ export const alertRules = pgTable(
   ],
 );
 
-export const incidentStateEnum = pgEnum('alert_incident_state', ['open', 'resolved']);
+export const incidentStateEnum = pgEnum('alert_incident_state', INCIDENT_STATES);
 
 /** One firing of a rule for one subject (an executable, a profile, the workspace's plan). At most one open. */
 export const alertIncidents = pgTable(
@@ -101,7 +87,7 @@ export const alertIncidents = pgTable(
   ],
 );
 
-export const outboxStateEnum = pgEnum('notification_state', ['pending', 'delivered', 'failed']);
+export const outboxStateEnum = pgEnum('notification_state', NOTIFICATION_STATES);
 
 /** A message owed to one channel: `fired`, `resolved` (of an incident) or `test`. */
 export const notificationOutbox = pgTable(

@@ -1,4 +1,5 @@
 import { index, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { CREDENTIAL_KINDS } from '../enums';
 import { users } from './accounts';
 import { workspaceOwned } from './ownership';
 import { id, tstz } from './util';
@@ -7,7 +8,7 @@ import { id, tstz } from './util';
  * How the actor was signed in: a console session, a management API key, the key a CLI login issued, or the operator
  * CLI on the database.
  */
-export const credentialKindEnum = pgEnum('credential_kind', ['console', 'api_key', 'operator', 'cli_login']);
+export const credentialKindEnum = pgEnum('credential_kind', CREDENTIAL_KINDS);
 
 /**
  * The audit log of administrative actions: who (user), what (action, target), when, from which credential.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CLI_LOGIN_STATUSES, IDEMPOTENCY_STATES } from '../enums';
 import { users, workspaces } from './accounts';
 import { id, timestamps, tstz } from './util';
 
@@ -32,7 +33,7 @@ export const apiKeys = pgTable(
   ],
 );
 
-export const cliLoginStatusEnum = pgEnum('cli_login_status', ['pending', 'approved', 'denied', 'consumed']);
+export const cliLoginStatusEnum = pgEnum('cli_login_status', CLI_LOGIN_STATUSES);
 
 /** Device-code style management login: the CLI polls with the device code, a person approves the user code. */
 export const cliLogins = pgTable(
@@ -67,7 +68,7 @@ export const siweNonces = pgTable('siwe_nonces', {
   expiresAt: tstz('expires_at').notNull(),
 });
 
-export const idempotencyStateEnum = pgEnum('idempotency_state', ['in_progress', 'done']);
+export const idempotencyStateEnum = pgEnum('idempotency_state', IDEMPOTENCY_STATES);
 
 /** Management idempotency records, kept 24 h, one per (credential, workspace, key). */
 export const idempotencyRecords = pgTable(

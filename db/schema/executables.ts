@@ -1,20 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { EXECUTABLE_STATES, GAS_MODES, SANDBOX_RUNTIMES, SPONSORSHIP_PROVIDERS } from '../enums';
 import { functionReleases } from './functions';
 import { profiles } from './profiles';
 import { projectOwned } from './projects';
 import { id, timestamps, tstz } from './util';
 
-export const executableStateEnum = pgEnum('executable_state', [
-  'provisioning',
-  'active',
-  'paused',
-  'error',
-  'deleted',
-]);
-export const gasModeEnum = pgEnum('gas_mode', ['sponsored', 'self', 'self-funded']);
-export const sponsorshipProviderEnum = pgEnum('sponsorship_provider', ['pimlico', 'alchemy']);
-export const sandboxRuntimeEnum = pgEnum('sandbox_runtime', ['daytona', 'gvisor']);
+export const executableStateEnum = pgEnum('executable_state', EXECUTABLE_STATES);
+export const gasModeEnum = pgEnum('gas_mode', GAS_MODES);
+export const sponsorshipProviderEnum = pgEnum('sponsorship_provider', SPONSORSHIP_PROVIDERS);
+export const sandboxRuntimeEnum = pgEnum('sandbox_runtime', SANDBOX_RUNTIMES);
 
 /** A chain event: logs of `addresses` (any, when empty) matching `topics` (topic0 from the event signature). */
 export type EventTrigger = {

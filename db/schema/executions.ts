@@ -11,28 +11,13 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { EXECUTION_STATUSES, EXECUTION_TRIGGERS, IN_FLIGHT_EXECUTION_STATUSES } from '../enums';
 import { executables } from './executables';
 import { projectOwned } from './projects';
-import { id, tstz } from './util';
+import { id, inValues, tstz } from './util';
 
-export const executionStatusEnum = pgEnum('execution_status', [
-  'pending',
-  'running',
-  'simulating',
-  'submitted',
-  'confirmed',
-  'failed',
-  'skipped',
-  'submitted_unknown',
-]);
-export const executionTriggerEnum = pgEnum('execution_trigger', [
-  'schedule',
-  'webhook',
-  'manual',
-  'simulate',
-  'event',
-  'block',
-]);
+export const executionStatusEnum = pgEnum('execution_status', EXECUTION_STATUSES);
+export const executionTriggerEnum = pgEnum('execution_trigger', EXECUTION_TRIGGERS);
 
 export type SubmittedCall = { to: string; selector: string; value?: string };
 export type SemanticError = { code: string; message: string };
@@ -113,10 +98,10 @@ export const executions = pgTable(
     index('executions_finality_idx')
       .on(t.chainId, t.blockNumber)
       .where(sql`status = 'confirmed' and finality is null`),
-    /** At most one unfinished execution per executable. */
+    /** At most one unfinished (in-flight) execution per executable. */
     uniqueIndex('executions_active_key')
       .on(t.executableId)
-      .where(sql`status in ('pending', 'running', 'simulating', 'submitted')`),
+      .where(inValues('status', IN_FLIGHT_EXECUTION_STATUSES)),
   ],
 );
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PROJECT_ENVIRONMENTS } from '../enums';
 import { workspaceOwned } from './ownership';
 import { id, timestamps, tstz } from './util';
 
-export const environmentEnum = pgEnum('project_environment', ['production', 'development']);
+export const environmentEnum = pgEnum('project_environment', PROJECT_ENVIRONMENTS);
 
 export const projects = pgTable(
   'projects',

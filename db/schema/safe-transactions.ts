@@ -1,27 +1,11 @@
 import { index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { SAFE_TRANSACTION_PURPOSES, SAFE_TRANSACTION_STATES } from '../enums';
 import { projectOwned } from './projects';
 import { id, timestamps } from './util';
 
-export const safeTransactionPurposeEnum = pgEnum('safe_transaction_purpose', [
-  'enable_module',
-  'disable_module',
-  /** A roles profile's setup: deploy the Roles modifier, enable it, assign and scope the executor's role. */
-  'setup_roles',
-  /** A roles profile's role changed to `scope` (extended from a permissions_not_covered error, or edited). */
-  'change_role',
-  /**
-   * The Safe signs, through SignMessageLib, one message per call in `scope` allowing the executor to call its own
-   * Safe, Roles modifier or executor (lib/profiles/self-calls.ts).
-   */
-  'allow_self_calls',
-]);
+export const safeTransactionPurposeEnum = pgEnum('safe_transaction_purpose', SAFE_TRANSACTION_PURPOSES);
 /** collecting → executed (seen on chain) | stale (the Safe's nonce moved past it) | cancelled (replaced). */
-export const safeTransactionStateEnum = pgEnum('safe_transaction_state', [
-  'collecting',
-  'executed',
-  'stale',
-  'cancelled',
-]);
+export const safeTransactionStateEnum = pgEnum('safe_transaction_state', SAFE_TRANSACTION_STATES);
 
 /** One owner's EIP-712 signature of the SafeTx, checked against the owners read from the chain. */
 export type SafeSignature = { signer: string; signature: string; signedAt: string };

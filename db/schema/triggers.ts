@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { OPEN_TRIGGER_EVENT_STATUSES, TRIGGER_EVENT_STATUSES } from '../enums';
 import { executables } from './executables';
-import { id, tstz } from './util';
+import { id, inValues, tstz } from './util';
 
 /**
  * How far the chain follower has read a chain (lib/triggers): the last block it scanned and that block's hash
@@ -19,12 +19,7 @@ export const chainCursors = pgTable('chain_cursors', {
  * `waiting`: seen, not yet at its confirmations; `ready`: confirmed, waiting its turn (one unfinished execution
  * per executable); `dispatched`: its execution exists; `dropped`: it will not run (`drop_reason` says why).
  */
-export const triggerEventStatusEnum = pgEnum('trigger_event_status', [
-  'waiting',
-  'ready',
-  'dispatched',
-  'dropped',
-]);
+export const triggerEventStatusEnum = pgEnum('trigger_event_status', TRIGGER_EVENT_STATUSES);
 
 /** A log or block an event or block trigger matched: the durable queue of its runs, and their exactly-once key. */
 export type TriggerPayload =
@@ -75,7 +70,9 @@ export const triggerEvents = pgTable(
     uniqueIndex('trigger_events_key').on(t.executableId, t.chainId, t.blockHash, t.logIndex),
     index('trigger_events_queue_idx')
       .on(t.executableId, t.blockNumber, t.logIndex)
-      .where(sql`status in ('waiting', 'ready')`),
-    index('trigger_events_chain_idx').on(t.chainId, t.blockNumber).where(sql`status in ('waiting', 'ready')`),
+      .where(inValues('status', OPEN_TRIGGER_EVENT_STATUSES)),
+    index('trigger_events_chain_idx')
+      .on(t.chainId, t.blockNumber)
+      .where(inValues('status', OPEN_TRIGGER_EVENT_STATUSES)),
   ],
 );

@@ -1,9 +1,10 @@
 import { index, pgEnum, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { WEBHOOK_STATES } from '../enums';
 import { executables } from './executables';
 import { workspaceOwned } from './ownership';
 import { id, timestamps, tstz } from './util';
 
-export const webhookStateEnum = pgEnum('webhook_state', ['active', 'revoked']);
+export const webhookStateEnum = pgEnum('webhook_state', WEBHOOK_STATES);
 
 /** Named secret URLs that start an executable; only the SHA-256 of the 256-bit secret is stored. */
 export const webhooks = pgTable(
