@@ -84,23 +84,21 @@ export const IN_FLIGHT_EXECUTION_STATUSES = [
 ] as const satisfies readonly ExecutionStatus[];
 export type InFlightExecutionStatus = (typeof IN_FLIGHT_EXECUTION_STATUSES)[number];
 
+export const isInFlightExecutionStatus = (status: string): status is InFlightExecutionStatus =>
+  (IN_FLIGHT_EXECUTION_STATUSES as readonly string[]).includes(status);
+
 /**
- * Finished: the run ended. `submitted_unknown` is final for the run (its receipt did not come in time); only the
- * reconciler moves it on, to `confirmed` or `failed`, and it holds back no new run.
+ * Finished: the run ended (`confirmed`, `failed`, `skipped`, `submitted_unknown`): every status not in flight.
+ * `submitted_unknown` is final for the run (its receipt did not come in time); only the reconciler moves it on, to
+ * `confirmed` or `failed`, and it holds back no new run.
  */
-export const FINAL_EXECUTION_STATUSES = [
-  'confirmed',
-  'failed',
-  'skipped',
-  'submitted_unknown',
-] as const satisfies readonly ExecutionStatus[];
-export type FinalExecutionStatus = (typeof FINAL_EXECUTION_STATUSES)[number];
+export type FinalExecutionStatus = Exclude<ExecutionStatus, InFlightExecutionStatus>;
+export const FINAL_EXECUTION_STATUSES = EXECUTION_STATUSES.filter(
+  (status): status is FinalExecutionStatus => !isInFlightExecutionStatus(status),
+);
 
 export const isFinalExecutionStatus = (status: string): status is FinalExecutionStatus =>
   (FINAL_EXECUTION_STATUSES as readonly string[]).includes(status);
-
-export const isInFlightExecutionStatus = (status: string): status is InFlightExecutionStatus =>
-  (IN_FLIGHT_EXECUTION_STATUSES as readonly string[]).includes(status);
 
 export const EXECUTION_TRIGGERS = ['schedule', 'webhook', 'manual', 'simulate', 'event', 'block'] as const;
 export type ExecutionTrigger = (typeof EXECUTION_TRIGGERS)[number];

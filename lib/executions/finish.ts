@@ -1,5 +1,6 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { type FinalExecutionStatus, IN_FLIGHT_EXECUTION_STATUSES } from '@/db/enums';
 import { executions } from '@/db/schema';
 import type { SemanticError } from '@/db/schema/executions';
 import { evaluateFinishedExecution } from '@/lib/alerts/evaluate-execution';
@@ -11,10 +12,6 @@ import { dispatchAfterRun } from '@/lib/triggers/dispatch';
 import { meterExecution } from '@/lib/usage/metering';
 import { queueCallback, scheduleCallback } from './callbacks';
 
-/** Statuses an execution never leaves (submitted_unknown waits for reconciliation, not for this run). */
-export const FINAL_STATUSES = ['confirmed', 'failed', 'skipped', 'submitted_unknown'] as const;
-type FinalStatus = (typeof FINAL_STATUSES)[number];
-
 /** A failed ending with its semantic error. */
 export const failed = (code: string, message: string) => ({
   status: 'failed' as const,
@@ -25,7 +22,7 @@ export const failed = (code: string, message: string) => ({
 const SNAPSHOT_LIMIT_BYTES = 256 * 1024;
 
 export type Ending = {
-  status: FinalStatus;
+  status: FinalExecutionStatus;
   message?: string | null;
   error?: SemanticError | null;
   /** The mined transaction, when only the receipt names it (a user operation's bundle). */
@@ -95,7 +92,7 @@ export async function finishExecution(
           eq(executions.id, executionId),
           ending.reconciled
             ? eq(executions.status, 'submitted_unknown')
-            : notInArray(executions.status, [...FINAL_STATUSES]),
+            : inArray(executions.status, [...IN_FLIGHT_EXECUTION_STATUSES]),
           ending.claimedAt ? eq(executions.startedAt, ending.claimedAt) : undefined,
         ),
       )

@@ -1,8 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/db/client';
+import type { ExecutionTrigger } from '@/db/enums';
 import { isUniqueViolation } from '@/db/errors';
 import { executions, functionReleases, profiles } from '@/db/schema';
-import type { executionTriggerEnum } from '@/db/schema/executions';
 import { ApiError } from '@/lib/api/errors';
 import { type ExecutableRow, requireExecutable } from '@/lib/executables/service';
 import { newId } from '@/lib/ids';
@@ -11,10 +11,9 @@ import { assertComputeUnitsLeft } from '@/lib/usage/limits';
 import { toExecution } from './queries';
 
 export type ExecutionRow = typeof executions.$inferSelect;
-type Trigger = (typeof executionTriggerEnum.enumValues)[number];
 
 export type QueueOptions = {
-  trigger: Trigger;
+  trigger: ExecutionTrigger;
   dryRun: boolean;
   /** A webhook call's custom args (JSON text); null runs with the saved args. */
   args?: string | null;

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { isFinalExecutionStatus } from '@/db/enums';
 import { executions } from '@/db/schema';
 import { simulateWithFallback } from '@/lib/chains/submitters';
 import { SubmissionError } from '@/lib/chains/submitters/types';
@@ -10,7 +11,7 @@ import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
 import { refusedCall } from './call-checks';
 import { loadRunContext, refusalToRun } from './context';
-import { type Ending, FINAL_STATUSES, failed, finishExecution, releaseStorage } from './finish';
+import { type Ending, failed, finishExecution, releaseStorage } from './finish';
 import { recordReadPoint } from './read-point';
 import { lockStorageWaiting, RUN_LOCK_WAIT_MS } from './storage-lock';
 import { appendLogs, callMetadata, runReleaseTask } from './task';
@@ -97,7 +98,7 @@ export async function evaluateExecution(
   if (!ctx) return { next: 'done' };
   const { execution, executable } = ctx;
   if (execution.status === 'submitted') return { next: 'confirm' };
-  if ((FINAL_STATUSES as readonly string[]).includes(execution.status)) return { next: 'done' };
+  if (isFinalExecutionStatus(execution.status)) return { next: 'done' };
   const claim = claimedAt ? new Date(claimedAt) : undefined;
   if (claim && execution.startedAt?.getTime() !== claim.getTime()) return { next: 'done' };
   const stillClaimed = claim ? eq(executions.startedAt, claim) : undefined;

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { IN_FLIGHT_EXECUTION_STATUSES } from '@/db/enums';
 import { executables, executions, profiles } from '@/db/schema';
+import { inValues } from '@/db/schema/util';
 import { followingRunAt } from '@/lib/executables/triggers';
 import { newId } from '@/lib/ids';
 import { enqueueAll, jobProvider } from '@/lib/jobs/enqueue';
@@ -86,7 +88,7 @@ async function claimDueExecutions(db: Db, now: Date): Promise<{ claimed: number;
       )
       .onConflictDoNothing({
         target: executions.executableId,
-        where: sql`status in ('pending', 'running', 'simulating', 'submitted')`,
+        where: inValues('status', IN_FLIGHT_EXECUTION_STATUSES),
       })
       .returning({ id: executions.id });
     return inserted.map((r) => r.id);

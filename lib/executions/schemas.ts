@@ -1,17 +1,13 @@
 import { z } from 'zod';
+import { EXECUTION_STATUSES, EXECUTION_TRIGGERS, type ExecutionStatus } from '@/db/enums';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
 import { FunctionReleaseSchema, PermissionsRecord } from '@/lib/functions/schemas';
 import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
 
-export const LISTABLE_STATUSES = [
-  'pending',
-  'running',
-  'simulating',
-  'submitted',
-  'confirmed',
-  'failed',
-  'skipped',
-] as const;
+/** The list filter's statuses: every one but `submitted_unknown`, which the spec keeps out of the filter. */
+export const LISTABLE_STATUSES = EXECUTION_STATUSES.filter(
+  (status): status is Exclude<ExecutionStatus, 'submitted_unknown'> => status !== 'submitted_unknown',
+);
 
 export const ExecutionSchema = z
   .object({
@@ -19,8 +15,8 @@ export const ExecutionSchema = z
     projectId: z.string(),
     executableId: z.string(),
     functionId: z.string(),
-    status: z.enum([...LISTABLE_STATUSES, 'submitted_unknown']),
-    trigger: z.enum(['schedule', 'webhook', 'manual', 'simulate', 'event', 'block']),
+    status: z.enum(EXECUTION_STATUSES),
+    trigger: z.enum(EXECUTION_TRIGGERS),
     dryRun: z.boolean(),
     chainId: z.number().int(),
     message: z.string().nullable(),

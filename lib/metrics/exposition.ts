@@ -1,10 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { type ExecutionStatus, IN_FLIGHT_EXECUTION_STATUSES } from '@/db/enums';
 import { executions } from '@/db/schema';
 import { metrics } from './registry';
 
-const UNFINISHED = ['pending', 'running', 'simulating', 'submitted', 'submitted_unknown'] as const;
+/**
+ * The queue-depth gauge's statuses: the executions in flight, and the `submitted_unknown` ones, final for their run
+ * but still work for the reconciler (docs/observability.md).
+ */
+const QUEUED = [
+  ...IN_FLIGHT_EXECUTION_STATUSES,
+  'submitted_unknown',
+] as const satisfies readonly ExecutionStatus[];
 
 /** The token `GET /metrics` requires (TICKWORK_METRICS_TOKEN); null turns the endpoint off. */
 export function metricsToken(): string | null {
@@ -27,9 +35,9 @@ export async function scrape(db: Db): Promise<{ body: string; contentType: strin
   const rows = await db
     .select({ status: executions.status, count: sql<number>`count(*)::int` })
     .from(executions)
-    .where(inArray(executions.status, [...UNFINISHED]))
+    .where(inArray(executions.status, [...QUEUED]))
     .groupBy(executions.status);
-  for (const status of UNFINISHED)
+  for (const status of QUEUED)
     m.queueDepth.set({ status }, rows.find((r) => r.status === status)?.count ?? 0);
   return { body: await m.registry.metrics(), contentType: m.registry.contentType };
 }

@@ -68,7 +68,7 @@ function build() {
     }),
     queueDepth: new Gauge({
       name: 'tickwork_execution_queue_depth',
-      help: 'Unfinished executions by status, read from the database at scrape time (all processes)',
+      help: 'Executions in flight and unknown submissions awaiting reconciliation, by status, read from the database at scrape time (all processes)',
       labelNames: ['status'] as const,
       registers,
     }),

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { IN_FLIGHT_EXECUTION_STATUSES, OPEN_TRIGGER_EVENT_STATUSES } from '@/db/enums';
 import { executables, triggerEvents } from '@/db/schema';
+import { inValues } from '@/db/schema/util';
 import { ApiError } from '@/lib/api/errors';
 import { assertRunnable, queueExecution } from '@/lib/executions/queue';
 import { newId } from '@/lib/ids';
@@ -29,7 +31,7 @@ function readyCandidates(db: DbOrTx, only: { executableId?: string; skip: string
       from executables e
       cross join lateral (
         select te.id, te.status, te.log_index from trigger_events te
-         where te.executable_id = e.id and te.status in ('waiting', 'ready')
+         where te.executable_id = e.id and ${inValues('te.status', OPEN_TRIGGER_EVENT_STATUSES)}
          order by te.block_number, te.log_index
          limit 1) oldest
      where oldest.status = 'ready'
@@ -47,7 +49,7 @@ function readyCandidates(db: DbOrTx, only: { executableId?: string; skip: string
                 and exists (select 1 from profiles p where p.id = e.profile_id and p.state = 'active')
                 and exists (select 1 from function_releases r where r.id = e.function_id and r.deleted_at is null)))
        and not exists (select 1 from executions x where x.executable_id = e.id
-                        and x.status in ('pending', 'running', 'simulating', 'submitted'))
+                        and ${inValues('x.status', IN_FLIGHT_EXECUTION_STATUSES)})
      order by e.id
      limit ${DISPATCH_BATCH}`);
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { OPEN_TRIGGER_EVENT_STATUSES } from '@/db/enums';
 import { triggerEvents } from '@/db/schema';
 
 /** Drops an executable's trigger events that have not run (waiting or ready): its trigger changed. */
@@ -8,7 +9,10 @@ export async function dropPendingTriggerEvents(db: DbOrTx, executableId: string)
     .update(triggerEvents)
     .set({ status: 'dropped', dropReason: 'trigger_changed' })
     .where(
-      and(eq(triggerEvents.executableId, executableId), inArray(triggerEvents.status, ['waiting', 'ready'])),
+      and(
+        eq(triggerEvents.executableId, executableId),
+        inArray(triggerEvents.status, [...OPEN_TRIGGER_EVENT_STATUSES]),
+      ),
     );
 }
 

@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { OPEN_TRIGGER_EVENT_STATUSES } from '@/db/enums';
 import { triggerEvents } from '@/db/schema';
+import { inValues } from '@/db/schema/util';
 import type { ChainConfig } from '@/lib/chains/config';
 import { type BlockHeader, blockAt } from './rpc';
 
@@ -34,7 +36,7 @@ export async function settleEvents(
   const which =
     'promote' in mode
       ? sql`status = 'waiting' and ready_at <= ${mode.promote}`
-      : sql`status in ('waiting', 'ready') and block_number >= ${mode.reorgFrom}`;
+      : sql`${inValues('status', OPEN_TRIGGER_EVENT_STATUSES)} and block_number >= ${mode.reorgFrom}`;
   const blocks = await db.execute<{ block_number: string; block_hash: string }>(sql`
     select distinct block_number, block_hash from trigger_events
      where chain_id = ${chain.chainId} and ${which}
@@ -61,7 +63,7 @@ export async function settleEvents(
                 inArray(triggerEvents.blockHash, hashes),
                 'promote' in mode
                   ? and(eq(triggerEvents.status, 'waiting'), sql`${triggerEvents.readyAt} <= ${mode.promote}`)
-                  : inArray(triggerEvents.status, ['waiting', 'ready']),
+                  : inArray(triggerEvents.status, [...OPEN_TRIGGER_EVENT_STATUSES]),
               ),
             )
             .returning({ id: triggerEvents.id })

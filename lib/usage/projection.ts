@@ -1,9 +1,9 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { FINAL_EXECUTION_STATUSES } from '@/db/enums';
 import { executables, executions } from '@/db/schema';
 import type { Trigger } from '@/db/schema/executables';
 import { followingRunAt, isChainTrigger } from '@/lib/executables/triggers';
-import { FINAL_STATUSES } from '@/lib/executions/finish';
 import { idFloor } from '@/lib/ids';
 
 /** Compute units assumed per run of an executable that has no finished run to average (the least a run costs). */
@@ -86,7 +86,7 @@ export async function projectSchedules(
         ),
         gte(executions.id, idFloor('execution', now.getTime() - HISTORY_MS)),
         eq(executions.dryRun, false),
-        inArray(executions.status, [...FINAL_STATUSES]),
+        inArray(executions.status, [...FINAL_EXECUTION_STATUSES]),
       ),
     )
     .groupBy(executions.executableId);

@@ -1,10 +1,10 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '@/db/client';
+import { isFinalExecutionStatus } from '@/db/enums';
 import { executions, webhooks } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
 import { ok, type Reply } from '@/lib/api/reply';
 import { signToken, verifyToken } from '@/lib/crypto/envelope';
-import { FINAL_STATUSES } from '@/lib/executions/finish';
 import { toExecution } from '@/lib/executions/queries';
 import type { ExecutionRow } from '@/lib/executions/queue';
 
@@ -12,8 +12,6 @@ import type { ExecutionRow } from '@/lib/executions/queue';
 export const RESULT_TTL_MS = 24 * 60 * 60 * 1000;
 const POLL_MS = 200;
 const PURPOSE = 'webhook-result';
-
-export const isFinal = (status: string) => (FINAL_STATUSES as readonly string[]).includes(status);
 
 /** The result link of a webhook execution: unguessable (a MAC of its id), no webhook secret inside. */
 export const resultUrl = (origin: string, executionId: string) =>
@@ -53,7 +51,7 @@ export async function awaitOutcome(db: Db, executionId: string, waitMs: number):
   for (;;) {
     const [row] = await db.select().from(executions).where(eq(executions.id, executionId));
     if (!row) throw notFound('execution');
-    if (isFinal(row.status) || Date.now() + POLL_MS > deadline) return row;
+    if (isFinalExecutionStatus(row.status) || Date.now() + POLL_MS > deadline) return row;
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
 }
@@ -72,7 +70,7 @@ export async function webhookReply(
 ): Promise<Reply> {
   const execution = await awaitOutcome(db, executionId, opts.waitMs);
   const replayed: Record<string, string> = opts.replayed ? { 'Idempotency-Replayed': 'true' } : {};
-  if (isFinal(execution.status)) return { ...ok(webhookResult(execution)), headers: replayed };
+  if (isFinalExecutionStatus(execution.status)) return { ...ok(webhookResult(execution)), headers: replayed };
   const url = resultUrl(opts.origin, executionId);
   return {
     ...ok({ id: execution.id, status: execution.status, resultUrl: url }, 202),

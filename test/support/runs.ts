@@ -1,4 +1,5 @@
 import { parseEther } from 'viem';
+import { FINAL_EXECUTION_STATUSES } from '@/db/enums';
 import { taskZip, upload } from './bundles';
 import { createExe, exeBody, waitForExe } from './executables';
 import { type Actor, newProject, newWorkspace, uniq } from './fixtures';
@@ -7,8 +8,8 @@ import { createProfile, rpc, waitForProfile } from './profiles';
 
 export type RunWorld = Actor & { projectId: string; profileId: string; address: string };
 
-/** The statuses an execution ends in. */
-export const FINAL_STATUSES = ['confirmed', 'failed', 'skipped', 'submitted_unknown'];
+/** The statuses an execution ends in (as strings: API bodies are untyped here). */
+export const FINAL_STATUSES: string[] = [...FINAL_EXECUTION_STATUSES];
 
 /** A Pro workspace with a legacy profile provisioned on anvil (delegated for real) and funded with 10 ETH. */
 export async function runWorld(): Promise<RunWorld> {

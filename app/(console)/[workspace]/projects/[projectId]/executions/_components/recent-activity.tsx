@@ -1,9 +1,8 @@
 import Link from 'next/link';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FINAL_EXECUTION_STATUSES } from '@/db/enums';
 import { ExecutionStatusBadge } from './execution-status-badge';
 import { type ExecutionStatus, isUnfinished } from './model';
-
-const SHOWN: ExecutionStatus[] = ['confirmed', 'failed', 'skipped', 'submitted_unknown'];
 
 /**
  * The project's executions of the last 24 hours by outcome, each count linking to the Executions tab filtered
@@ -30,7 +29,7 @@ export function RecentActivity({
           <p className="text-muted-foreground text-sm">No executions in the last 24 hours.</p>
         ) : (
           <ul className="grid gap-2 text-sm" data-testid="recent-activity">
-            {SHOWN.filter((status) => counts.get(status)).map((status) => (
+            {FINAL_EXECUTION_STATUSES.filter((status) => counts.get(status)).map((status) => (
               <li key={status} className="flex items-center justify-between gap-2">
                 <ExecutionStatusBadge status={status} />
                 <Link
