@@ -45,11 +45,25 @@ export const SAFE_TRANSACTION_PURPOSES = [
 ] as const;
 export type SafeTransactionPurpose = (typeof SAFE_TRANSACTION_PURPOSES)[number];
 
+/** A Safe profile's own module transactions: enable Tickwork's module, or revoke its access. */
+export const MODULE_TRANSACTION_PURPOSES = [
+  'enable_module',
+  'disable_module',
+] as const satisfies readonly SafeTransactionPurpose[];
+export type ModuleTransactionPurpose = (typeof MODULE_TRANSACTION_PURPOSES)[number];
+
 export const SAFE_TRANSACTION_STATES = ['collecting', 'executed', 'stale', 'cancelled'] as const;
 export type SafeTransactionState = (typeof SAFE_TRANSACTION_STATES)[number];
 
 export const EXECUTABLE_STATES = ['provisioning', 'active', 'paused', 'error', 'deleted'] as const;
 export type ExecutableState = (typeof EXECUTABLE_STATES)[number];
+
+/** The states a fresh sandbox can be built in (regenerate): active, paused, error. */
+export const REGENERABLE_EXECUTABLE_STATES = [
+  'active',
+  'paused',
+  'error',
+] as const satisfies readonly ExecutableState[];
 
 export const GAS_MODES = ['sponsored', 'self', 'self-funded'] as const;
 export type GasMode = (typeof GAS_MODES)[number];

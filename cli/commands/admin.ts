@@ -1,11 +1,10 @@
 import { parseArgs } from 'node:util';
 import type { Db } from '@/db/client';
+import { MEMBER_ROLES, type MemberRole, PLAN_IDS, type PlanId } from '@/db/enums';
 import { operatorActor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { createApiKey } from '@/lib/auth/api-keys';
-import type { Role } from '@/lib/auth/credential';
 import { isScope, type Scope } from '@/lib/auth/scopes';
-import { PLAN_IDS, type PlanId } from '@/lib/usage/plans';
 import { ensureUserByAddress, findUserByAddress } from '@/lib/users/service';
 import {
   createWorkspace,
@@ -16,8 +15,6 @@ import {
 } from '@/lib/workspaces/service';
 import { CliError } from '../output';
 import { withDb } from '../with-db';
-
-const ROLES: Role[] = ['owner', 'admin', 'member'];
 
 function required(values: Record<string, unknown>, name: string): string {
   const value = values[name];
@@ -65,8 +62,9 @@ export async function admin(argv: string[]): Promise<unknown> {
       );
     }
     case 'member add': {
-      const role = required(values, 'role') as Role;
-      if (!ROLES.includes(role)) throw new CliError(`--role must be one of ${ROLES.join(', ')}`);
+      const role = required(values, 'role') as MemberRole;
+      if (!MEMBER_ROLES.includes(role))
+        throw new CliError(`--role must be one of ${MEMBER_ROLES.join(', ')}`);
       return withDb(async (db) => {
         const workspace = await requireWorkspace(db, required(values, 'workspace'));
         const user = await ensureUserByAddress(db, required(values, 'address'));

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import type { ExecutionTrigger } from '@/db/enums';
 import type { LocalChain } from '@/lib/chains/anvil';
 import { type Permissions, signaturesBySelector } from '@/lib/functions/permissions';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
@@ -6,7 +7,7 @@ import { publicFetch } from '@/lib/runtime/fetch-bridge';
 import { checkTaskBundle } from '@/lib/runtime/runners/build-check';
 import { isolateRunner } from '@/lib/runtime/runners/isolate';
 import { type ReleaseLimits, SandboxBuildError } from '@/lib/runtime/runners/types';
-import type { ExecutionTrigger, JsonObject, TaskTrigger } from '@/lib/runtime/task-types';
+import type { JsonObject, TaskTrigger } from '@/lib/runtime/task-types';
 import { CliError, Printed, userPath } from '../output';
 import { callApi, resolveTarget } from '../target';
 import { decodeCalls, decodingAbi } from '../task-test/calls';

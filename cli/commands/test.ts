@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { PLAN_IDS, type PlanId } from '@/db/enums';
 import type { LocalChain } from '@/lib/chains/anvil';
 import { type Permissions, PermissionsSchema } from '@/lib/functions/permissions';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
@@ -9,7 +10,7 @@ import { isolateRunner } from '@/lib/runtime/runners/isolate';
 import { SandboxBuildError } from '@/lib/runtime/runners/types';
 import type { CallbackInput, JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
-import { PLAN_IDS, PLANS, type PlanId } from '@/lib/usage/plans';
+import { PLANS } from '@/lib/usage/plans';
 import { CliError, Printed, userPath } from '../output';
 import { decodeCalls, decodingAbi } from '../task-test/calls';
 import { parseBlock, startFork } from '../task-test/fork';
@@ -82,7 +83,7 @@ function options(argv: string[]) {
   if (values['rpc-url'] && values['fork-url']) throw new CliError('give --rpc-url or --fork-url, not both');
   if (values['fork-block'] && !values['fork-url']) throw new CliError('--fork-block needs --fork-url');
   if (values['save-storage'] && !values.storage) throw new CliError('--save-storage needs --storage <file>');
-  if (!(PLAN_IDS as string[]).includes(values.plan))
+  if (!(PLAN_IDS as readonly string[]).includes(values.plan))
     throw new CliError(`--plan ${values.plan}: one of ${PLAN_IDS.join(', ')}`);
   if (values['chain-id'] !== undefined && !/^\d+$/.test(values['chain-id']))
     throw new CliError(`--chain-id ${values['chain-id']}: expected a number`);

@@ -1,5 +1,5 @@
+import type { PlanId } from '@/db/enums';
 import type { JsonObject, TaskLogLine } from '@/lib/runtime/task-types';
-import type { PlanId } from '@/lib/usage/plans';
 import type { DecodedCall } from './calls';
 import type { Simulation } from './simulate';
 

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-
-export const CHANNEL_KINDS = ['webhook', 'email', 'slack', 'discord', 'telegram'] as const;
-export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+import { CHANNEL_KINDS, CHANNEL_STATES, NOTIFICATION_STATES } from '@/db/enums';
 
 export const ChannelSchema = z
   .object({
@@ -13,7 +11,7 @@ export const ChannelSchema = z
       description:
         'What may be shown: the host of a webhook, Slack or Discord URL, the email recipients, the Telegram chat id',
     }),
-    state: z.enum(['active', 'failing']).meta({
+    state: z.enum(CHANNEL_STATES).meta({
       description:
         '`failing` after 3 notifications in a row failed for good; `active` again on the next delivery',
     }),
@@ -76,7 +74,7 @@ export const DeliverySchema = z
     incidentId: z.string().nullable(),
     event: z.string().meta({ description: '`fired`, `resolved` or `test`' }),
     title: z.string(),
-    state: z.enum(['pending', 'delivered', 'failed']),
+    state: z.enum(NOTIFICATION_STATES),
     attempts: z.array(AttemptSchema),
     nextAttemptAt: z.string().nullable(),
     deliveredAt: z.string().nullable(),

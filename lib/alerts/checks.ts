@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { AlertKind } from '@/db/enums';
 import { alertIncidents, alertRules, executables, executions, profiles } from '@/db/schema';
 import { type Balance, balanceKey, readBalances } from '@/lib/profiles/chain';
 import { currentCycle } from '@/lib/usage/cycle';
 import { computeUnitsStandings } from '@/lib/usage/limits';
 import { pickInForce } from './in-force';
 import { consoleUrl, openIncident, resolveIncidents } from './incidents';
-import type { AlertKind } from './kinds';
 import type { AlertRuleRow } from './rules';
 
 // The periodic alert checks (dead man, stuck submissions, low balance, plan usage): each one cheap query over

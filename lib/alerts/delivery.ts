@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { ChannelKind } from '@/db/enums';
 import { alertIncidents, notificationAttempts, notificationChannels, notificationOutbox } from '@/db/schema';
 import { decryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
@@ -7,7 +8,6 @@ import { enqueueAll } from '@/lib/jobs/enqueue';
 import { log } from '@/lib/log';
 import { observeDelivery } from '@/lib/metrics/observe';
 import { inLiveProject } from '@/lib/projects/service';
-import type { ChannelKind } from './channel-schemas';
 import type { ChannelSecret } from './channels/kinds';
 import type { Notification } from './channels/render';
 import { type SendResult, sendNotification } from './channels/send';

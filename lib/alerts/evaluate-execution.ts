@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { AlertKind } from '@/db/enums';
 import { executables, executions } from '@/db/schema';
 import { log } from '@/lib/log';
 import { rulesInForce } from './in-force';
 import { consoleUrl, openIncident, resolveIncidents } from './incidents';
-import type { AlertKind } from './kinds';
 
 /** Kinds a successful run clears for its executable. */
 const CLEARED_BY_SUCCESS: AlertKind[] = ['execution_failed', 'consecutive_failures', 'dead_man'];

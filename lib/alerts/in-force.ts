@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { AlertKind } from '@/db/enums';
 import { alertRules } from '@/db/schema';
-import type { AlertKind } from './kinds';
 import type { AlertRuleRow } from './rules';
 
 /**

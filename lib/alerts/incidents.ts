@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { AlertKind, IncidentState } from '@/db/enums';
 import {
   alertIncidents,
   alertRules,
@@ -11,7 +12,6 @@ import { newId } from '@/lib/ids';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
 import { kickDelivery } from './delivery';
-import type { AlertKind } from './kinds';
 import { type AlertMessage, enqueueNotification } from './outbox';
 
 // Incidents: one firing of a rule for one subject, opened once and resolved once (docs/alerts.md#incidents).
@@ -214,7 +214,7 @@ export type Incident = ReturnType<typeof toIncident>;
 export async function listIncidents(
   db: DbOrTx,
   workspaceId: string,
-  filter: { projectId: string; executableId?: string; state?: 'open' | 'resolved'; limit?: number },
+  filter: { projectId: string; executableId?: string; state?: IncidentState; limit?: number },
 ) {
   await requireProject(db, workspaceId, filter.projectId);
   const rows = await db

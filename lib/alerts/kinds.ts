@@ -1,19 +1,7 @@
 import { z } from 'zod';
+import type { AlertKind } from '@/db/enums';
 
 // Alert rule kinds and their params (pure: the console's forms import it too). docs/alerts.md#rules
-
-export const ALERT_KINDS = [
-  'execution_failed',
-  'consecutive_failures',
-  'dead_man',
-  'submitted_unknown',
-  'low_balance',
-  'function_switch_failed',
-  'plan_usage',
-  'transaction_vanished',
-] as const;
-
-export type AlertKind = (typeof ALERT_KINDS)[number];
 
 const wei = z
   .string()

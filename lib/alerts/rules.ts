@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import type { DbOrTx } from '@/db/client';
+import { ALERT_KINDS, type AlertKind } from '@/db/enums';
 import { alertRules, executables, notificationChannels } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { newId } from '@/lib/ids';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
-import { ALERT_KINDS, type AlertKind, PROJECT_ONLY_KINDS, parseParams } from './kinds';
+import { PROJECT_ONLY_KINDS, parseParams } from './kinds';
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 

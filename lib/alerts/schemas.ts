@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ALERT_KINDS } from './kinds';
+import { ALERT_KINDS, INCIDENT_STATES } from '@/db/enums';
 
 const paramsDoc =
   'By kind: consecutive_failures {count (2–100, default 3)}, dead_man {graceSeconds (default 300)}, submitted_unknown {olderThanSeconds (default 600)}, low_balance {belowWei (decimal string, required)}, plan_usage {percent: 80 | 100 (default 80)}; execution_failed, function_switch_failed and transaction_vanished take none.';
@@ -61,7 +61,7 @@ export const AlertIncidentSchema = z
     subject: z
       .string()
       .meta({ description: 'What it is about: exe_…, exn_…, prf_… or ws_…:<cycle>:<percent>' }),
-    state: z.enum(['open', 'resolved']),
+    state: z.enum(INCIDENT_STATES),
     title: z.string(),
     details: z.record(z.string(), z.unknown()),
     openedAt: z.string(),
@@ -75,5 +75,5 @@ export const AlertIncidentSchema = z
 export const AlertIncidentListQuery = z.object({
   projectId: z.string().min(1),
   executableId: z.string().min(1).optional(),
-  state: z.enum(['open', 'resolved']).optional(),
+  state: z.enum(INCIDENT_STATES).optional(),
 });

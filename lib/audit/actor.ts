@@ -1,9 +1,10 @@
+import type { CredentialKind } from '@/db/enums';
 /** Who did something, and with which credential: every audit event names one. */
 export type Actor = {
   userId: string | null;
   /** The address (or name) shown for the actor; kept on the event when the user is gone. */
   label: string;
-  credentialKind: 'console' | 'api_key' | 'cli_login' | 'operator';
+  credentialKind: CredentialKind;
   /** The API key's id when the actor used one (a CLI login's key included). */
   credentialId?: string | null;
 };

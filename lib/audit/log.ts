@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { PlanId } from '@/db/enums';
 import { auditEvents } from '@/db/schema';
 import { newId } from '@/lib/ids';
-import type { PlanId } from '@/lib/usage/plans';
 import type { AuditAction } from './actions';
 import type { Actor } from './actor';
 import { AUDIT_RETENTION_DAYS, auditRetentionStart } from './retention';

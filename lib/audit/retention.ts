@@ -1,4 +1,4 @@
-import type { PlanId } from '@/lib/usage/plans';
+import type { PlanId } from '@/db/enums';
 
 /** How long the audit log keeps an event, by the workspace's plan (days); older events are neither shown nor kept. */
 export const AUDIT_RETENTION_DAYS: Record<PlanId, number> = { free: 30, pro: 90, enterprise: 365 };

@@ -2,8 +2,8 @@ import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/db/client';
+import type { MemberRole } from '@/db/enums';
 import { ApiError } from '@/lib/api/errors';
-import type { Role } from '@/lib/auth/credential';
 import { auth } from '@/lib/auth/next-auth';
 import { CONSOLE_PATH_HEADER } from '@/lib/console/path-header';
 import { findUserById } from '@/lib/users/service';
@@ -29,7 +29,7 @@ export async function requireConsoleUser(callbackUrl?: string) {
 export type WorkspaceAccess = {
   user: NonNullable<Awaited<ReturnType<typeof currentConsoleUser>>>;
   workspace: NonNullable<Awaited<ReturnType<typeof getWorkspaceBySlug>>>;
-  role: Role;
+  role: MemberRole;
   canMutate: boolean;
 };
 

@@ -1,14 +1,13 @@
 import type { Db } from '@/db/client';
+import type { MemberRole } from '@/db/enums';
 import { ApiError } from '@/lib/api/errors';
 import type { Scope } from './scopes';
-
-export type Role = 'owner' | 'admin' | 'member';
 
 export type Principal = {
   credentialId: string;
   userId: string;
   workspaceId: string;
-  role: Role;
+  role: MemberRole;
   scopes: ReadonlySet<string>;
   bound: boolean;
 };
@@ -20,7 +19,7 @@ type KeyRow = {
   scopes: string[];
   usable: boolean;
   stale_last_used: boolean;
-  role: Role | null;
+  role: MemberRole | null;
 };
 
 export function bearerToken(header: string | null): string {

@@ -1,9 +1,10 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { PlanId } from '@/db/enums';
 import { executables, profiles } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
-import { PLANS, type PlanId } from '@/lib/usage/plans';
+import { PLANS } from '@/lib/usage/plans';
 
 const MAX_NAMED = 10;
 

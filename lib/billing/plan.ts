@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { PlanId } from '@/db/enums';
 import { workspaces } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
-import type { PlanId } from '@/lib/usage/plans';
 import type { BillingProviderId } from './provider';
 
 export type SetWorkspacePlanResult = { changed: boolean; from: PlanId; to: PlanId };

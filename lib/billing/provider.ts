@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
+import type { PlanId } from '@/db/enums';
 import type { Actor } from '@/lib/audit/actor';
-import type { PlanId } from '@/lib/usage/plans';
 
 export type BillingProviderId = 'local' | 'stripe';
 

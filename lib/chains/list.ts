@@ -1,4 +1,5 @@
-import { PLANS, type PlanId } from '@/lib/usage/plans';
+import type { PlanId } from '@/db/enums';
+import { PLANS } from '@/lib/usage/plans';
 import { enabledChains } from './config';
 
 /**

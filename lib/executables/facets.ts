@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DbOrTx } from '@/db/client';
+import type { GasMode, SponsorshipProvider } from '@/db/enums';
 import type { Actor } from '@/lib/audit/actor';
 import { argsAuditFacts } from '@/lib/audit/args-facts';
 import { requireRelease } from '@/lib/functions/service';
@@ -13,8 +14,6 @@ import { checkArgs, checkCoverage, checkGasMode, checkSecretBindings, usableProf
 
 // Configuration facets: one per request, each rechecked under the executable's row lock and recorded in the audit
 // log in the same transaction.
-
-type GasMode = ExecutableRow['gasMode'];
 
 export async function updateArgs(
   db: DbOrTx,
@@ -40,7 +39,7 @@ export async function updateGasMode(
   workspaceId: string,
   actor: Actor,
   executableId: string,
-  input: { gasMode: GasMode; gasFallback?: boolean; sponsorshipProvider?: 'pimlico' | 'alchemy' },
+  input: { gasMode: GasMode; gasFallback?: boolean; sponsorshipProvider?: SponsorshipProvider },
 ) {
   const audit = {
     actor,
@@ -121,7 +120,7 @@ export async function updateSponsorshipProvider(
   workspaceId: string,
   actor: Actor,
   executableId: string,
-  sponsorshipProvider: 'pimlico' | 'alchemy',
+  sponsorshipProvider: SponsorshipProvider,
 ) {
   const audit = {
     actor,

@@ -1,6 +1,5 @@
 // Which gas modes each profile kind takes (pure: the console's forms import it too).
-export type ProfileKind = 'legacy' | 'safe' | 'roles';
-export type GasMode = 'self' | 'sponsored' | 'self-funded';
+import type { GasMode, ProfileKind } from '@/db/enums';
 
 /** roles → sponsored only; legacy and safe → all three (the sending key account can pay or be sponsored). */
 export const GAS_MODES_BY_KIND: Record<ProfileKind, readonly GasMode[]> = {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import { REGENERABLE_EXECUTABLE_STATES } from '@/db/enums';
 import { executables } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
@@ -119,7 +120,7 @@ export async function regenerateExecutable(
 ) {
   const audit = { actor, action: 'executable.regenerated', details: fromState } as const;
   const row = await mutate(db, workspaceId, executableId, audit, async (r) => {
-    if (!['active', 'paused', 'error'].includes(r.state))
+    if (!(REGENERABLE_EXECUTABLE_STATES as readonly string[]).includes(r.state))
       throw stateConflict('executable_not_ready', r, `a ${r.state} executable cannot be regenerated`);
     if (r.pendingFunctionSwitch)
       throw stateConflict(

@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { SandboxRuntime } from '@/db/enums';
 import { executables } from '@/db/schema';
 import { evaluateFunctionSwitch } from '@/lib/alerts/evaluate-function-switch';
 import { afterIncidentCommit } from '@/lib/alerts/incidents';
 import { loadReleaseCode } from '@/lib/functions/release-code';
 import { log } from '@/lib/log';
-import { SandboxBuildError, type SandboxRuntime, sandboxRunner } from '@/lib/runtime/runners';
+import { SandboxBuildError, sandboxRunner } from '@/lib/runtime/runners';
 import { nextRunAt } from './triggers';
 
 /** A build outcome as a JSON value (a step result): the sandbox reference, or a readable reason. */

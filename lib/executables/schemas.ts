@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { EXECUTABLE_STATES, GAS_MODES, SANDBOX_RUNTIMES, SPONSORSHIP_PROVIDERS } from '@/db/enums';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
 import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
-
-export const EXECUTABLE_STATES = ['provisioning', 'active', 'paused', 'error', 'deleted'] as const;
-export const GAS_MODES = ['sponsored', 'self', 'self-funded'] as const;
-export const SPONSORSHIP_PROVIDERS = ['pimlico', 'alchemy'] as const;
-export const SANDBOX_RUNTIMES = ['daytona', 'gvisor'] as const;
 
 export const TriggerSchema = z
   .discriminatedUnion('type', [

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { GasMode, ProfileKind, SandboxRuntime } from '@/db/enums';
 import { executables, secrets, workspaces } from '@/db/schema';
 import type { SecretBinding } from '@/db/schema/executables';
 import { ApiError } from '@/lib/api/errors';
@@ -12,7 +13,7 @@ import type { SelfCallProfile } from '@/lib/profiles/self-calls';
 import { requireProfile } from '@/lib/profiles/service';
 import { gvisorConfigured } from '@/lib/runtime/runners';
 import { PLANS } from '@/lib/usage/plans';
-import { GAS_MODES_BY_KIND, type GasMode, type ProfileKind } from './gas-modes';
+import { GAS_MODES_BY_KIND } from './gas-modes';
 import { type CoverageProfile, checkPermissionsCoverage, type MissingPermission } from './permissions';
 import type { SecretBindingInput } from './schemas';
 import { refuseSelfCalls } from './self-call-refusal';
@@ -187,7 +188,7 @@ export async function checkSecretBindings(
   return bindings.map((b) => ({ secretId: b.secretId, envKey: b.envKey }));
 }
 
-export function checkSandboxRuntime(runtime: 'daytona' | 'gvisor') {
+export function checkSandboxRuntime(runtime: SandboxRuntime) {
   if (runtime === 'gvisor' && !gvisorConfigured())
     throw new ApiError(
       400,

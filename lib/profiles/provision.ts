@@ -11,6 +11,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { DbOrTx } from '@/db/client';
+import type { ProfileKind } from '@/db/enums';
 import { profiles } from '@/db/schema';
 import { type ChainConfig, findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
@@ -62,7 +63,7 @@ async function loadTarget(db: DbOrTx, profileId: string): Promise<ProvisioningTa
 export async function provisioningAction(
   db: DbOrTx,
   profileId: string,
-): Promise<{ action: 'provision'; kind: 'legacy' | 'safe' | 'roles' } | { action: 'skip'; reason: string }> {
+): Promise<{ action: 'provision'; kind: ProfileKind } | { action: 'skip'; reason: string }> {
   const [profile] = await db
     .select({ kind: profiles.kind, state: profiles.state })
     .from(profiles)

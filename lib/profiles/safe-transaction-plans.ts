@@ -1,8 +1,10 @@
 // What each prepared Safe transaction of a profile is, and how to tell it has happened: enabling or disabling
 // Tickwork's module (a Safe profile's executor, a roles profile's Roles modifier), setting a roles profile up,
 // changing its role, and allowing calls to the profile itself. Built from the chain as it is now, so a stale transaction can be prepared again.
+
 import { type Address, getAddress, type Hex } from 'viem';
 import type { Role } from 'zodiac-roles-sdk';
+import type { SafeTransactionPurpose } from '@/db/enums';
 import type { profiles } from '@/db/schema';
 import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
@@ -20,8 +22,6 @@ import { isModuleEnabled, previousModule, type SafeReading } from '@/lib/safe/re
 import { disableModuleTx, enableModuleTx, type SafeTx } from '@/lib/safe/transaction';
 import { publicClientFor } from './chain';
 import { selfCallAllowanceTx, unallowedSelfCallsOf } from './self-call-allowance';
-
-export type Purpose = 'enable_module' | 'disable_module' | 'setup_roles' | 'change_role' | 'allow_self_calls';
 
 export type ProfileForTx = Pick<
   typeof profiles.$inferSelect,
@@ -68,7 +68,7 @@ export function chainRole(
 export async function planSafeTx(
   chain: ChainConfig,
   profile: ProfileForTx,
-  purpose: Purpose,
+  purpose: SafeTransactionPurpose,
   reading: SafeReading,
   previous?: { tx?: SafeTx; scope: ScopeEntry[] | null },
 ): Promise<SafeTx | null> {
@@ -107,7 +107,7 @@ export function widenedScope(current: Role, executor: Address, missing: readonly
 export async function purposeHolds(
   chain: ChainConfig,
   profile: ProfileForTx,
-  purpose: Purpose,
+  purpose: SafeTransactionPurpose,
   scope: ScopeEntry[] | null,
 ): Promise<boolean> {
   const safe = getAddress(profile.address);

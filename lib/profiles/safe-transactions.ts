@@ -2,9 +2,11 @@
 // signing: one record per transaction at a fixed Safe nonce, signatures added one owner at a time from any
 // browser, checked against the owners read from the chain. Once the Safe's nonce moves past a transaction that
 // did not happen, it is stale and prepared again at the new nonce.
+
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { type Address, getAddress, type Hex, isHex, size } from 'viem';
 import type { DbOrTx } from '@/db/client';
+import type { ModuleTransactionPurpose, SafeTransactionPurpose } from '@/db/enums';
 import { functionReleases, profiles, type SafeSignature, safeTransactions } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
@@ -25,13 +27,7 @@ import {
   safeTxHash,
   safeTxTypedData,
 } from '@/lib/safe/transaction';
-import {
-  type ProfileForTx,
-  type Purpose,
-  planSafeTx,
-  purposeHolds,
-  tickworkModuleOf,
-} from './safe-transaction-plans';
+import { type ProfileForTx, planSafeTx, purposeHolds, tickworkModuleOf } from './safe-transaction-plans';
 import { profileEvent, requireProfile } from './service';
 
 type SafeTransactionRow = typeof safeTransactions.$inferSelect;
@@ -53,7 +49,7 @@ const safeTxOf = (row: SafeTransactionRow): SafeTx => ({
 export async function insertSafeTransaction(
   db: DbOrTx,
   profile: ProfileForTx,
-  purpose: Purpose,
+  purpose: SafeTransactionPurpose,
   tx: SafeTx,
   scope: ScopeEntry[] | null = null,
 ): Promise<string> {
@@ -100,7 +96,7 @@ export async function prepareSafeTransaction(
   workspaceId: string,
   actor: Actor,
   profileId: string,
-  purpose: 'enable_module' | 'disable_module',
+  purpose: ModuleTransactionPurpose,
 ) {
   const profile = await requireProfile(db, workspaceId, profileId);
   if (profile.kind === 'legacy' || !profile.executor)

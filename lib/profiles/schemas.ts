@@ -1,9 +1,6 @@
 import { z } from 'zod';
+import { KEY_SOURCES, PROFILE_KINDS, PROFILE_STATES } from '@/db/enums';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
-
-export const PROFILE_KINDS = ['legacy', 'safe', 'roles'] as const;
-export const PROFILE_STATES = ['pending', 'active', 'archived'] as const;
-export const KEY_SOURCES = ['generated', 'imported'] as const;
 
 export const BalanceSchema = z
   .object({

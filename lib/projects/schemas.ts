@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROJECT_ENVIRONMENTS } from '@/db/enums';
 import { SLUG_PATTERN } from '@/lib/slug';
 
 export const ProjectSchema = z
@@ -7,7 +8,7 @@ export const ProjectSchema = z
     name: z.string(),
     slug: z.string(),
     description: z.string().nullable(),
-    environment: z.enum(['production', 'development']),
+    environment: z.enum(PROJECT_ENVIRONMENTS),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -21,7 +22,7 @@ export const CreateProjectBody = z
     name,
     slug: z.string().regex(SLUG_PATTERN, 'lowercase letters, digits and inner hyphens, 1 to 48 characters'),
     description: description.optional(),
-    environment: z.enum(['production', 'development']).optional(),
+    environment: z.enum(PROJECT_ENVIRONMENTS).optional(),
   })
   .strict()
   .meta({ id: 'CreateProjectRequest' });

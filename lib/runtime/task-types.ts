@@ -1,10 +1,9 @@
 // The contract between the execution engine and a task runner: what goes into one run and what comes out.
 // Runners (the local isolate today, Daytona or gVisor later) take a TaskInput plus the host bridges and
 // answer a TaskOutcome; they never touch the database or the chain themselves.
+import type { ExecutionTrigger } from '@/db/enums';
 
 export type JsonObject = { [key: string]: unknown };
-
-export type ExecutionTrigger = 'schedule' | 'webhook' | 'manual' | 'simulate' | 'event' | 'block';
 
 /** The log an event trigger ran for (numbers as JSON numbers; decoded args' bigints as decimal strings). */
 export type TriggerLog = {

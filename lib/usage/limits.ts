@@ -1,9 +1,10 @@
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { PlanId } from '@/db/enums';
 import { usageDaily, workspaces } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { currentCycle } from './cycle';
-import { PLANS, type PlanId } from './plans';
+import { PLANS } from './plans';
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 

@@ -1,3 +1,5 @@
+import type { PlanId } from '@/db/enums';
+
 /**
  * The spec's plan table as data. `null` = unlimited. `computeUnitsOverage`: what happens past the included
  * compute units — `refuse` (Free: new runs are refused until the next cycle) or `meter` (paid plans: runs go
@@ -40,8 +42,6 @@ export const PLANS = {
     freeRpcRequestsPerExecution: 100,
     gasCreditsUsd: 0,
   },
-} as const;
+} as const satisfies { [K in PlanId]: { id: K; [field: string]: unknown } };
 
-export type PlanId = keyof typeof PLANS;
 export type Plan = (typeof PLANS)[PlanId];
-export const PLAN_IDS = Object.keys(PLANS) as PlanId[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_IDS } from '@/db/enums';
 
 const counter = z.object({ used: z.number().int(), limit: z.number().int().nullable() });
 
@@ -6,7 +7,7 @@ export const UsageSchema = z
   .object({
     workspaceId: z.string(),
     plan: z.object({
-      id: z.enum(['free', 'pro', 'enterprise']),
+      id: z.enum(PLAN_IDS),
       name: z.string(),
       priceUsdPerMonth: z.number(),
     }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { WEBHOOK_STATES } from '@/db/enums';
 
-export const WEBHOOK_STATES = ['active', 'revoked'] as const;
 /** Active named URLs per executable. */
 export const MAX_ACTIVE_WEBHOOKS = 10;
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { MemberRole } from '@/db/enums';
 import { invitations, memberships, users, workspaces } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import { type Actor, consoleActor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
-import type { Role } from '@/lib/auth/credential';
 import { newId } from '@/lib/ids';
 import type { Invitee } from './invitee';
 import { lockWorkspace } from './members';
@@ -16,10 +16,10 @@ export const INVITATION_TTL_DAYS = 14;
 const pending = () =>
   and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, new Date()));
 
-type Change = { workspaceId: string; actor: Actor; actorRole: Role };
+type Change = { workspaceId: string; actor: Actor; actorRole: MemberRole };
 
 /** Invites an address with a role; it joins on its next sign-in. Refused for members and pending invitees. */
-export async function inviteMember(db: DbOrTx, change: Change & { invitee: Invitee; role: Role }) {
+export async function inviteMember(db: DbOrTx, change: Change & { invitee: Invitee; role: MemberRole }) {
   const { invitee, role } = change;
   assertMayManage(change.actorRole, { to: role });
   return db.transaction(async (tx) => {

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/db/client';
+import type { MemberRole } from '@/db/enums';
 import { apiKeys, memberships, users, workspaces } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
-import type { Role } from '@/lib/auth/credential';
 import { assertMayManage, lastOwner } from './roles';
 
 /** The people of a workspace with their role, owners first, then by when they joined. */
@@ -21,7 +21,7 @@ export async function listMembers(db: DbOrTx, workspaceId: string) {
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.workspaceId, workspaceId))
     .orderBy(asc(memberships.createdAt));
-  const rank: Record<Role, number> = { owner: 0, admin: 1, member: 2 };
+  const rank: Record<MemberRole, number> = { owner: 0, admin: 1, member: 2 };
   return rows.sort((a, b) => rank[a.role] - rank[b.role]);
 }
 
@@ -56,10 +56,10 @@ async function ownerCount(tx: Tx, workspaceId: string) {
   return row.n;
 }
 
-type Change = { workspaceId: string; actor: Actor; actorRole: Role };
+type Change = { workspaceId: string; actor: Actor; actorRole: MemberRole };
 
 /** Changes a member's role; the last owner keeps theirs. */
-export async function changeMemberRole(db: DbOrTx, change: Change & { userId: string; role: Role }) {
+export async function changeMemberRole(db: DbOrTx, change: Change & { userId: string; role: MemberRole }) {
   return db.transaction(async (tx) => {
     await lockWorkspace(tx, change.workspaceId);
     const from = await roleOf(tx, change.workspaceId, change.userId);

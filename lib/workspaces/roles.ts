@@ -1,11 +1,11 @@
+import type { MemberRole } from '@/db/enums';
 import { ApiError } from '@/lib/api/errors';
-import type { Role } from '@/lib/auth/credential';
 
 /**
  * Who may grant or take away a role: owners and admins manage people, but only an owner may touch an owner
  * (invite one, promote to or demote from owner, remove one).
  */
-export function assertMayManage(actorRole: Role, touched: { from?: Role; to?: Role }) {
+export function assertMayManage(actorRole: MemberRole, touched: { from?: MemberRole; to?: MemberRole }) {
   if (actorRole === 'member') {
     throw new ApiError(403, 'forbidden', 'Only owners and admins can manage members.');
   }

@@ -1,10 +1,9 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { MemberRole, PlanId } from '@/db/enums';
 import { memberships, workspaceSlugRedirects, workspaces } from '@/db/schema';
-import type { Role } from '@/lib/auth/credential';
 import { newId } from '@/lib/ids';
 import { slugify, withRandomSuffix } from '@/lib/slug';
-import type { PlanId } from '@/lib/usage/plans';
 
 /** Console paths beside `/[workspace]`: a workspace may not take their names. */
 export const RESERVED_SLUGS = new Set([
@@ -80,7 +79,10 @@ export async function getMembershipRole(db: DbOrTx, input: { workspaceId: string
 }
 
 /** Adds a member or changes their role. */
-export async function setMembership(db: DbOrTx, input: { workspaceId: string; userId: string; role: Role }) {
+export async function setMembership(
+  db: DbOrTx,
+  input: { workspaceId: string; userId: string; role: MemberRole },
+) {
   await db
     .insert(memberships)
     .values(input)

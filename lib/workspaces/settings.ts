@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '@/db/client';
+import type { MemberRole } from '@/db/enums';
 import { apiKeys, invitations, projects, workspaceSlugRedirects, workspaces } from '@/db/schema';
 import { ApiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
-import type { Role } from '@/lib/auth/credential';
 import { activeExecutablesOfWorkspace, deleteProject } from '@/lib/projects/service';
 import { SLUG_PATTERN } from '@/lib/slug';
 import { lockWorkspace } from './members';
@@ -25,9 +25,9 @@ export const WorkspaceSlug = z
   .regex(SLUG_PATTERN, 'Lower-case letters, digits and dashes; no dash at either end')
   .refine((slug) => !RESERVED_SLUGS.has(slug), 'This name is reserved by the console');
 
-type Change = { workspaceId: string; actor: Actor; actorRole: Role };
+type Change = { workspaceId: string; actor: Actor; actorRole: MemberRole };
 
-const assertAdmin = (role: Role) => {
+const assertAdmin = (role: MemberRole) => {
   if (role === 'member')
     throw new ApiError(403, 'forbidden', 'Only owners and admins can change this workspace.');
 };

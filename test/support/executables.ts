@@ -1,7 +1,7 @@
 import { inject } from 'vitest';
+import type { PlanId } from '@/db/enums';
 import { executables } from '@/db/schema';
 import { newId } from '@/lib/ids';
-import type { PlanId } from '@/lib/usage/plans';
 import { TASK_SOURCE, taskZip, upload } from './bundles';
 import { type Actor, newProject, newWorkspace, testDb, uniq } from './fixtures';
 import { api } from './http';

@@ -2,11 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll } from 'vitest';
 import { createDb, type Db } from '@/db/client';
+import type { MemberRole, PlanId } from '@/db/enums';
 import { createApiKey } from '@/lib/auth/api-keys';
-import type { Role } from '@/lib/auth/credential';
 import type { Scope } from '@/lib/auth/scopes';
 import { createProject } from '@/lib/projects/service';
-import type { PlanId } from '@/lib/usage/plans';
 import { ensureUserByAddress } from '@/lib/users/service';
 import { createWorkspace, setMembership } from '@/lib/workspaces/service';
 import { target } from './target';
@@ -53,7 +52,7 @@ export async function newWorkspace(opts: { plan?: PlanId; name?: string } = {}):
 /** Another person in the workspace with the given role and a key (bound unless `unbound`, full scopes unless `scopes`). */
 export async function newMember(
   workspaceId: string,
-  opts: { role?: Role; unbound?: boolean; scopes?: Scope[] } = {},
+  opts: { role?: MemberRole; unbound?: boolean; scopes?: Scope[] } = {},
 ): Promise<Actor> {
   const address = newAddress();
   const user = await ensureUserByAddress(testDb(), address);

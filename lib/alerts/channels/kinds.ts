@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import type { ChannelKind } from '@/db/enums';
 import { ApiError } from '@/lib/api/errors';
-import type { ChannelKind, CreateChannelInput } from '../channel-schemas';
+import type { CreateChannelInput } from '../channel-schemas';
 import { checkChannelUrl } from '../notify-url';
 
 /** A channel's credentials, encrypted at rest (never returned, never logged). */

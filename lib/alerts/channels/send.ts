@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
+import type { ChannelKind } from '@/db/enums';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
-import type { ChannelKind } from '../channel-schemas';
 import { notifyPrivateAllowed } from '../notify-url';
 import type { ChannelSecret } from './kinds';
 import { discordBody, emailContent, type Notification, slackBody, telegramBody, webhookBody } from './render';

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
+import type { ChannelKind } from '@/db/enums';
 import { notificationAttempts, notificationChannels, notificationOutbox, projects } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
@@ -7,7 +8,7 @@ import { recordAudit } from '@/lib/audit/log';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
-import type { ChannelKind, CreateChannelInput } from '../channel-schemas';
+import type { CreateChannelInput } from '../channel-schemas';
 import { type AlertMessage, enqueueNotification } from '../outbox';
 import { prepareChannel } from './kinds';
 

@@ -1,5 +1,5 @@
+import type { PlanId } from '@/db/enums';
 import { ApiError } from '@/lib/api/errors';
-import type { PlanId } from '@/lib/usage/plans';
 
 /** Stripe's settings from the environment; read on each use, so nothing is cached across a config change. */
 export const stripeEnabled = () => Boolean(process.env.STRIPE_SECRET_KEY);

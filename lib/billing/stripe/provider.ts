@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
+import { PLAN_IDS, type PlanId } from '@/db/enums';
 import { ApiError } from '@/lib/api/errors';
-import { PLAN_IDS, type PlanId } from '@/lib/usage/plans';
 import { getBillingAccount, hasLiveSubscription, saveBillingAccount } from '../accounts';
 import { assertWorkspaceFitsPlan } from '../downgrade';
 import { setWorkspacePlan } from '../plan';

@@ -1,10 +1,9 @@
 // Where a legacy profile's user operations go: the bundler, and for sponsored gas the paymaster. The local chain
 // uses the alto bundler and mock paymaster the start command boots; a real chain uses the executable's
 // sponsorship provider (API keys from the environment) or the chain config's own `bundlerUrl` / `paymasterUrl`.
+import type { GasMode, SponsorshipProvider } from '@/db/enums';
 import { type ChainConfig, LOCAL_CHAIN_ID } from '@/lib/chains/config';
 import { SubmissionError } from './types';
-
-export type SponsorshipProvider = 'pimlico' | 'alchemy';
 
 export type UserOperationRoute = {
   bundlerUrl: string;
@@ -47,7 +46,7 @@ const unavailable = (message: string) => new SubmissionError('gas_mode_unavailab
 /** The bundler (and paymaster) for a gas mode on a chain; `gas_mode_unavailable` when none is configured. */
 export function userOperationRoute(
   chain: ChainConfig,
-  gasMode: 'sponsored' | 'self-funded',
+  gasMode: Exclude<GasMode, 'self'>,
   provider: SponsorshipProvider | null,
 ): UserOperationRoute {
   if (chain.chainId === LOCAL_CHAIN_ID) {

@@ -3,14 +3,16 @@
 // `self-funded` as an ERC-4337 user operation (when a bundler — and for sponsored gas a paymaster — is
 // configured). A Safe profile wraps its batch into one module call to the Safe; a roles profile sends each call
 // through its Roles modifier (sponsored user operations only).
+
 import type { Address, Hex } from 'viem';
 import type { DbOrTx } from '@/db/client';
+import type { SponsorshipProvider } from '@/db/enums';
 import type { executables, profiles } from '@/db/schema';
 import { type ChainConfig, findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
 import { publicClientFor } from '@/lib/profiles/chain';
 import type { PlannedCall } from '@/lib/runtime/task-types';
-import { type SponsorshipProvider, type UserOperationRoute, userOperationRoute } from './gas-providers';
+import { type UserOperationRoute, userOperationRoute } from './gas-providers';
 import { legacySubmitter } from './legacy';
 import { rolesSubmitter, targetThroughRole } from './roles';
 import { safeSubmitter } from './safe';

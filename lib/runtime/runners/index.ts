@@ -1,16 +1,11 @@
+import type { SandboxRuntime } from '@/db/enums';
 import { daytonaConfigured, daytonaRunner } from './daytona';
 import { daytonaConfig } from './daytona/config';
 import { gvisorConfigured, gvisorRunner } from './gvisor';
 import { checkCgroupCaps } from './gvisor/cgroup';
 import { gvisorConfig } from './gvisor/config';
 import { isolateRunner } from './isolate';
-import {
-  type RunnerName,
-  runnerFailure,
-  SandboxBuildError,
-  type SandboxRunner,
-  type SandboxRuntime,
-} from './types';
+import { type RunnerName, runnerFailure, SandboxBuildError, type SandboxRunner } from './types';
 
 export { checkTaskBundle } from './build-check';
 export { isolateRunner } from './isolate';

@@ -18,8 +18,6 @@ export type SandboxBundle = { checksum: string; source: string; executableId: st
 export const RUNNER_NAMES = ['isolate', 'gvisor', 'daytona'] as const;
 export type RunnerName = (typeof RUNNER_NAMES)[number];
 
-export type SandboxRuntime = 'daytona' | 'gvisor';
-
 /** Run limits a release asks for (function_releases.limits). */
 export type ReleaseLimits = { timeoutMs?: number; memoryMb?: number };
 

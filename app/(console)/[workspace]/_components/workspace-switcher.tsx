@@ -3,10 +3,12 @@
 import { Check, ChevronsUpDown } from 'lucide-react';
 import Link from 'next/link';
 import { DropdownMenu, DropdownMenuLabel, menuItemClasses } from '@/components/ui/dropdown-menu';
+import type { MemberRole, PlanId } from '@/db/enums';
 import { cn } from '@/lib/cn';
 import { hueOf } from '@/lib/console/format';
+import { PLANS } from '@/lib/usage/plans';
 
-type WorkspaceItem = { slug: string; name: string; plan: string; role: string };
+type WorkspaceItem = { slug: string; name: string; plan: PlanId; role: MemberRole };
 
 function WorkspaceBadge({ name }: { name: string }) {
   const hue = hueOf(name);
@@ -20,8 +22,6 @@ function WorkspaceBadge({ name }: { name: string }) {
     </span>
   );
 }
-
-const PLAN_LABEL: Record<string, string> = { free: 'Free', pro: 'Pro', enterprise: 'Enterprise' };
 
 export function WorkspaceSwitcher({
   current,
@@ -45,7 +45,7 @@ export function WorkspaceSwitcher({
           <span className="min-w-0 flex-1">
             <span className="block truncate font-medium text-[13px] text-white">{current.name}</span>
             <span className="block text-sidebar-muted text-xs">
-              {PLAN_LABEL[current.plan] ?? current.plan} plan · {current.role}
+              {PLANS[current.plan].name} plan · {current.role}
             </span>
           </span>
           <ChevronsUpDown className="size-4 text-sidebar-muted" />
@@ -64,7 +64,7 @@ export function WorkspaceSwitcher({
           <span className="min-w-0 flex-1">
             <span className="block truncate">{w.name}</span>
             <span className="block text-muted-foreground text-xs">
-              {PLAN_LABEL[w.plan] ?? w.plan} · {w.role}
+              {PLANS[w.plan].name} · {w.role}
             </span>
           </span>
           {w.slug === current.slug && <Check className="text-primary!" />}

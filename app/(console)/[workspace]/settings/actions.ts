@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
+import { MEMBER_ROLES } from '@/db/enums';
 import { ApiError } from '@/lib/api/errors';
 import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
@@ -13,7 +14,7 @@ import { resolveInvitee } from '@/lib/workspaces/invitee';
 import { changeMemberRole, endMembership } from '@/lib/workspaces/members';
 import { changeWorkspaceSlug, deleteWorkspace, renameWorkspace } from '@/lib/workspaces/settings';
 
-const RoleInput = z.enum(['owner', 'admin', 'member'], { message: 'Choose owner, admin or member' });
+const RoleInput = z.enum(MEMBER_ROLES, { message: 'Choose owner, admin or member' });
 const Id = z.string().min(1).max(64);
 const Invitee = z.string().trim().min(1, 'Enter a wallet address or an ENS name').max(255);
 

@@ -11,6 +11,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { PROJECT_ENVIRONMENTS } from '@/db/enums';
 import { slugify } from '@/lib/slug';
 import { createProjectAction } from '../actions';
 
@@ -117,8 +118,11 @@ export function CreateProjectDialog({ workspaceSlug }: { workspaceSlug: string }
                 value={form.environment}
                 onChange={(e) => setForm((f) => ({ ...f, environment: e.target.value }))}
               >
-                <option value="production">Production</option>
-                <option value="development">Development</option>
+                {PROJECT_ENVIRONMENTS.map((environment) => (
+                  <option key={environment} value={environment}>
+                    {environment[0].toUpperCase() + environment.slice(1)}
+                  </option>
+                ))}
               </Select>
             </Field>
             {error && !error.field && <Alert variant="destructive">{error.message}</Alert>}

@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { getDb } from '@/db/client';
+import { MEMBER_ROLES, type MemberRole } from '@/db/enums';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
-import type { Role } from '@/lib/auth/credential';
 import { formatDate, formatRelative } from '@/lib/console/format';
 import { listInvitations } from '@/lib/workspaces/invitations';
 import { listMembers } from '@/lib/workspaces/members';
@@ -20,12 +20,10 @@ import {
 
 export const metadata: Metadata = { title: 'Members' };
 
-const ROLES: Role[] = ['owner', 'admin', 'member'];
-
 /** The roles `actor` may move a member between (only owners touch owners), or none. */
-function manageableRoles(actor: Role, target: Role): Role[] {
+function manageableRoles(actor: MemberRole, target: MemberRole): MemberRole[] {
   if (actor === 'member') return [];
-  if (actor === 'owner') return ROLES;
+  if (actor === 'owner') return [...MEMBER_ROLES];
   return target === 'owner' ? [] : ['admin', 'member'];
 }
 

@@ -3,15 +3,15 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
+import { PLAN_IDS } from '@/db/enums';
 import { ApiError } from '@/lib/api/errors';
 import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { billingPortalUrl, changeWorkspacePlan } from '@/lib/billing/service';
 import { runConsoleAction } from '@/lib/console/action';
 import { serverActionOrigin } from '@/lib/console/origin';
-import { PLAN_IDS, type PlanId } from '@/lib/usage/plans';
 
-const PlanChoice = z.enum(PLAN_IDS as [PlanId, ...PlanId[]], { error: 'Choose Free, Pro or Enterprise' });
+const PlanChoice = z.enum(PLAN_IDS, { error: 'Choose Free, Pro or Enterprise' });
 
 /** Billing is the owners' business: admins and members see the plan page read-only. */
 async function requireOwner(workspaceSlug: string) {

@@ -2,10 +2,11 @@
 import type { Metadata } from 'next';
 import { Alert } from '@/components/ui/alert';
 import { getDb } from '@/db/client';
+import { PLAN_IDS } from '@/db/enums';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { getBillingAccount, hasLiveSubscription } from '@/lib/billing/accounts';
 import { billingProvider } from '@/lib/billing/service';
-import { PLAN_IDS, PLANS } from '@/lib/usage/plans';
+import { PLANS } from '@/lib/usage/plans';
 import { getUsage } from '@/lib/usage/service';
 import { CurrentUsage } from './_components/current-usage';
 import { ManageBillingButton } from './_components/manage-billing-button';

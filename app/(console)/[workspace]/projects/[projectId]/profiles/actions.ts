@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { isAddress } from 'viem';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
+import { MODULE_TRANSACTION_PURPOSES, type ModuleTransactionPurpose } from '@/db/enums';
 import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { AddressSchema } from '@/lib/chains/address';
@@ -29,7 +30,7 @@ const profilesPath = (workspaceSlug: string, projectId: string) =>
   `/${workspaceSlug}/projects/${projectId}/profiles`;
 
 const CreateSafeProfileBody = CreateProfileBody.extend({ safe: AddressSchema });
-const SafeTransactionPurpose = z.enum(['enable_module', 'disable_module']);
+const SafeTransactionPurpose = z.enum(MODULE_TRANSACTION_PURPOSES);
 
 /** The calls a new role allows: targets, each with the 4-byte selectors of its functions. */
 const RoleScope = z
@@ -212,7 +213,7 @@ export async function prepareSafeTransactionAction(
   workspaceSlug: string,
   projectId: string,
   profileId: string,
-  purpose: 'enable_module' | 'disable_module',
+  purpose: ModuleTransactionPurpose,
 ) {
   return runConsoleAction(async () => {
     const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });

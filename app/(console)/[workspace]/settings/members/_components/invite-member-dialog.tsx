@@ -9,7 +9,12 @@ import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { MEMBER_ROLES } from '@/db/enums';
 import { inviteMemberAction } from '../../actions';
+import { roleLabel } from './member-controls';
+
+/** The roles offered, the least one first (the default). */
+const INVITE_ROLES = [...MEMBER_ROLES].reverse();
 
 /** Owners and admins: invites a wallet address or ENS name with a role (only owners may invite owners). */
 export function InviteMemberDialog({
@@ -74,9 +79,11 @@ export function InviteMemberDialog({
               hint="Members read; admins and owners also change things."
             >
               <Select id="invite-role" value={role} onChange={(e) => setRole(e.target.value)}>
-                <option value="member">Member</option>
-                <option value="admin">Admin</option>
-                {canInviteOwners && <option value="owner">Owner</option>}
+                {INVITE_ROLES.filter((r) => canInviteOwners || r !== 'owner').map((r) => (
+                  <option key={r} value={r}>
+                    {roleLabel(r)}
+                  </option>
+                ))}
               </Select>
             </Field>
             {error && <Alert variant="destructive">{error}</Alert>}

@@ -6,6 +6,7 @@ import { useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
+import type { MemberRole } from '@/db/enums';
 import type { ActionResult } from '@/lib/console/action';
 import {
   changeMemberRoleAction,
@@ -13,8 +14,6 @@ import {
   removeMemberAction,
   revokeInvitationAction,
 } from '../../actions';
-
-type Role = 'owner' | 'admin' | 'member';
 
 /** Runs an action from a row's control and shows its refusal as a toast. */
 function useRowAction() {
@@ -32,6 +31,9 @@ function useRowAction() {
   return { pending, run };
 }
 
+/** A role as the console shows it: `Owner`, `Admin`, `Member`. */
+export const roleLabel = (role: MemberRole) => role[0].toUpperCase() + role.slice(1);
+
 /** The role of one member, changeable by those allowed to (only owners touch owners). */
 export function MemberRoleSelect({
   workspaceSlug,
@@ -43,8 +45,8 @@ export function MemberRoleSelect({
   workspaceSlug: string;
   userId: string;
   label: string;
-  role: Role;
-  options: Role[];
+  role: MemberRole;
+  options: MemberRole[];
 }) {
   const [value, setValue] = useState(role);
   const { pending, run } = useRowAction();
@@ -55,7 +57,7 @@ export function MemberRoleSelect({
       disabled={pending}
       className="h-8 w-32"
       onChange={(e) => {
-        const next = e.target.value as Role;
+        const next = e.target.value as MemberRole;
         setValue(next);
         run(
           async () => {
@@ -69,7 +71,7 @@ export function MemberRoleSelect({
     >
       {options.map((r) => (
         <option key={r} value={r}>
-          {r[0].toUpperCase() + r.slice(1)}
+          {roleLabel(r)}
         </option>
       ))}
     </Select>

@@ -12,7 +12,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { ALERT_KIND_LABELS, type AlertKind } from '@/lib/alerts/kinds';
+import type { AlertKind } from '@/db/enums';
+import { ALERT_KIND_LABELS } from '@/lib/alerts/kinds';
 import { saveAlertRuleAction } from '../actions';
 
 export type RuleView = {

@@ -1,7 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { getDb } from '@/db/client';
+import { ALERT_KINDS } from '@/db/enums';
 import { notificationChannels } from '@/db/schema';
-import { ALERT_KINDS, PROJECT_ONLY_KINDS } from '@/lib/alerts/kinds';
+import { PROJECT_ONLY_KINDS } from '@/lib/alerts/kinds';
 import { effectiveRules, listRules } from '@/lib/alerts/rules';
 import type { RuleView } from './alert-rules-card';
 

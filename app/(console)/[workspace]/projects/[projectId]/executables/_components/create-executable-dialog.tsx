@@ -10,6 +10,7 @@ import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import type { ProfileKind } from '@/db/enums';
 import { GAS_MODES_BY_KIND } from '@/lib/executables/gas-modes';
 import { createExecutableAction } from '../actions';
 import { ArgsEditor, argsProblems } from './args-editor';
@@ -24,7 +25,7 @@ import { draftProblem, NEW_TRIGGER, type TriggerDraft, triggerOf } from './sched
 import { TriggerEditor } from './trigger-editor';
 
 export type FunctionOption = { id: string; label: string; schema: string | null };
-export type ProfileOption = { id: string; label: string; kind: 'legacy' | 'safe' | 'roles'; chainId: number };
+export type ProfileOption = { id: string; label: string; kind: ProfileKind; chainId: number };
 
 export function CreateExecutableDialog({
   workspaceSlug,

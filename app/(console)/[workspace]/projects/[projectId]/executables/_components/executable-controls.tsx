@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { REGENERABLE_EXECUTABLE_STATES } from '@/db/enums';
 import { executableLifecycleAction } from '../actions';
 import type { ExecutableIds } from './ids';
 import {
@@ -80,7 +81,7 @@ export function ExecutableControls({
           Reprovision
         </Button>
       )}
-      {['active', 'paused', 'error'].includes(state) && (
+      {(REGENERABLE_EXECUTABLE_STATES as readonly string[]).includes(state) && (
         <Button
           size="sm"
           variant="outline"

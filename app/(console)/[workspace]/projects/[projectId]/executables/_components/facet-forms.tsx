@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { SPONSORSHIP_PROVIDERS } from '@/db/enums';
 import type { ActionResult } from '@/lib/console/action';
 import {
   updateGasModeAction,
@@ -21,7 +22,7 @@ import {
   PermissionsRefusalAlert,
   permissionsRefusalOf,
 } from './permissions-refusal';
-import { DEFAULT_SPONSOR, SPONSORSHIP_PROVIDER_OPTIONS } from './sponsor';
+import { DEFAULT_SPONSOR } from './sponsor';
 
 const ENV_KEY = /^[A-Z_][A-Z0-9_]*$/;
 
@@ -133,7 +134,7 @@ export function GasModeForm({
         >
           <Select id="gas-sponsor" value={provider} onChange={(e) => setProvider(e.target.value)}>
             {sponsorshipProvider === null && <option value="">{DEFAULT_SPONSOR}</option>}
-            {SPONSORSHIP_PROVIDER_OPTIONS.map((p) => (
+            {SPONSORSHIP_PROVIDERS.map((p) => (
               <option key={p} value={p}>
                 {p}
               </option>

@@ -1,6 +1,3 @@
-/** The sponsorship providers an executable can name (`sponsorshipProvider`, lib/executables/schemas.ts). */
-export const SPONSORSHIP_PROVIDER_OPTIONS = ['pimlico', 'alchemy'] as const;
-
 /**
  * What a record's `sponsorshipProvider: null` means for sponsored gas: the chain's own paymaster where its
  * config has one, else Pimlico (the local chain always uses its local paymaster; docs/executions.md).

@@ -10,6 +10,7 @@ import { Dialog, DialogBody, DialogFooter, FormDialogFooter } from '@/components
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { CHANNEL_KINDS } from '@/db/enums';
 import { type ChannelForm, createChannelAction } from '../actions';
 import { KIND_LABELS } from './channel-state';
 
@@ -98,9 +99,9 @@ export function CreateChannelDialog({
             <DialogBody>
               <Field label="Kind" htmlFor="channel-kind">
                 <Select id="channel-kind" value={form.kind} onChange={set('kind')}>
-                  {Object.entries(KIND_LABELS).map(([kind, label]) => (
+                  {CHANNEL_KINDS.map((kind) => (
                     <option key={kind} value={kind}>
-                      {label}
+                      {KIND_LABELS[kind]}
                     </option>
                   ))}
                 </Select>

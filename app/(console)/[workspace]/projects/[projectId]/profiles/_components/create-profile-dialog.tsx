@@ -7,14 +7,13 @@ import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import type { KeySource } from '@/db/enums';
 import { createProfileAction, importProfileKeyAction } from '../actions';
 import { ImportKeyField } from './import-key-field';
 
 export type ChainOption = { chainId: number; name: string; testnet: boolean };
 
 /** Whether Tickwork generates the account's key or the person imports one they hold. */
-export type KeySource = 'generated' | 'imported';
-
 const COPY: Record<KeySource, { title: string; description: string; submit: string }> = {
   generated: {
     title: 'New legacy profile',

@@ -5,7 +5,8 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, menuItemClasses } from '@/components/ui/dropdown-menu';
-import { type ChainOption, CreateProfileDialog, type KeySource } from './create-profile-dialog';
+import type { KeySource } from '@/db/enums';
+import { type ChainOption, CreateProfileDialog } from './create-profile-dialog';
 
 /** New profile: a legacy account, generated or from an imported key (the dialog), or a Safe with full or least-privilege access (the wizard's page). */
 export function NewProfileMenu({

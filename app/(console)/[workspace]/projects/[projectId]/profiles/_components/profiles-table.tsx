@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { KeySource, ProfileKind, ProfileState, SafeTransactionPurpose } from '@/db/enums';
 import { shortAddress } from '@/lib/console/format';
 import { functionRefWords, scopeSize } from '@/lib/console/role-scope';
 import { ProfileActions } from './profile-actions';
@@ -10,8 +11,8 @@ import { ProfileActions } from './profile-actions';
 export type ProfileView = {
   id: string;
   name: string;
-  kind: 'legacy' | 'safe' | 'roles';
-  state: 'pending' | 'active' | 'archived';
+  kind: ProfileKind;
+  state: ProfileState;
   chainId: number;
   chainName: string;
   address: string;
@@ -19,7 +20,7 @@ export type ProfileView = {
   balance: string | null;
   shared: boolean;
   /** Legacy profiles: whether Tickwork generated the account's key or a person imported it; null otherwise. */
-  keySource: 'generated' | 'imported' | null;
+  keySource: KeySource | null;
   faucet: boolean;
   /** Safe profiles: the account Tickwork holds the key of, enabled as a module of the Safe; it pays the gas. */
   executor: { address: string; balance: string | null } | null;
@@ -30,7 +31,7 @@ export type ProfileView = {
     moduleEnabled: boolean;
     openTransaction: {
       id: string;
-      purpose: 'enable_module' | 'disable_module' | 'setup_roles' | 'change_role' | 'allow_self_calls';
+      purpose: SafeTransactionPurpose;
     } | null;
   } | null;
   /**

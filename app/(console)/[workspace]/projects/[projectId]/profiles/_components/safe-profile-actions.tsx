@@ -8,12 +8,14 @@ import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import type { ModuleTransactionPurpose } from '@/db/enums';
 import { prepareSafeTransactionAction } from '../actions';
 import type { ProfileView } from './profiles-table';
 
-type Purpose = 'enable_module' | 'disable_module';
-
-const LABEL: Record<Purpose, string> = { enable_module: 'Enable Tickwork', disable_module: 'Revoke access' };
+const LABEL: Record<ModuleTransactionPurpose, string> = {
+  enable_module: 'Enable Tickwork',
+  disable_module: 'Revoke access',
+};
 
 /**
  * A Safe or roles profile's access, from the console: Enable Tickwork while its module (the executor, or the
@@ -38,7 +40,7 @@ export function SafeProfileActions({
   const [error, setError] = useState<string | null>(null);
   const [pending, startTransition] = useTransition();
   const roles = profile.kind === 'roles';
-  const purpose: Purpose = safe.moduleEnabled ? 'disable_module' : 'enable_module';
+  const purpose: ModuleTransactionPurpose = safe.moduleEnabled ? 'disable_module' : 'enable_module';
   const open = safe.openTransaction?.purpose === purpose ? safe.openTransaction : null;
   const Icon = purpose === 'enable_module' ? ShieldCheck : ShieldOff;
   const label = `${LABEL[purpose]} for ${profile.name}`;
