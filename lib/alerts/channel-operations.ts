@@ -18,7 +18,7 @@ export const listChannelsOp = defineOperation({
   tag,
   summary: 'List the notification channels of a project',
   query: ChannelListQuery,
-  responses: { 200: z.object({ data: z.array(ChannelSchema) }) },
+  responses: { 200: z.strictObject({ data: z.array(ChannelSchema) }) },
 });
 
 export const createChannelOp = defineOperation({
@@ -31,7 +31,7 @@ export const createChannelOp = defineOperation({
     'Fields by kind: webhook, slack, discord `url`; email `to`; telegram `botToken` and `chatId`. Credentials are ' +
     'stored encrypted and never returned; a webhook channel’s `signingSecret` is in this response only.',
   body: CreateChannelBody,
-  responses: { 201: z.object({ data: CreatedChannelSchema }) },
+  responses: { 201: z.strictObject({ data: CreatedChannelSchema }) },
 });
 
 export const getChannelOp = defineOperation({
@@ -41,7 +41,7 @@ export const getChannelOp = defineOperation({
   tag,
   summary: 'Get a notification channel and its state',
   params: ChannelParams,
-  responses: { 200: z.object({ data: ChannelSchema }) },
+  responses: { 200: z.strictObject({ data: ChannelSchema }) },
 });
 
 export const deleteChannelOp = defineOperation({
@@ -51,7 +51,7 @@ export const deleteChannelOp = defineOperation({
   tag,
   summary: 'Delete a notification channel (its credentials are destroyed)',
   params: ChannelParams,
-  responses: { 200: z.object({ data: ChannelSchema.extend({ deleted: z.literal(true) }) }) },
+  responses: { 200: z.strictObject({ data: ChannelSchema.extend({ deleted: z.literal(true) }) }) },
 });
 
 export const testChannelOp = defineOperation({
@@ -62,8 +62,8 @@ export const testChannelOp = defineOperation({
   summary: 'Send a test notification through the outbox',
   params: ChannelParams,
   responses: {
-    202: z.object({
-      data: z.object({ id: z.string(), channelId: z.string(), state: z.literal('pending') }),
+    202: z.strictObject({
+      data: z.strictObject({ id: z.string(), channelId: z.string(), state: z.literal('pending') }),
     }),
   },
 });
@@ -75,5 +75,5 @@ export const listChannelDeliveriesOp = defineOperation({
   tag,
   summary: 'Recent notifications of a channel with their delivery attempts',
   params: ChannelParams,
-  responses: { 200: z.object({ data: z.array(DeliverySchema) }) },
+  responses: { 200: z.strictObject({ data: z.array(DeliverySchema) }) },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHANNEL_KINDS, CHANNEL_STATES, NOTIFICATION_STATES } from '@/db/enums';
 
 export const ChannelSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     projectId: z.string(),
     kind: z.enum(CHANNEL_KINDS),
@@ -24,6 +24,7 @@ export const ChannelSchema = z
     id: 'NotificationChannel',
     description: 'A channel; its credentials are write-only, never returned',
   });
+export type ChannelRecord = z.output<typeof ChannelSchema>;
 
 export const CreatedChannelSchema = ChannelSchema.extend({
   signingSecret: z.string().optional().meta({
@@ -57,7 +58,7 @@ export const CreateChannelBody = z
 export type CreateChannelInput = z.output<typeof CreateChannelBody>;
 
 export const AttemptSchema = z
-  .object({
+  .strictObject({
     attempt: z.number().int(),
     ok: z.boolean(),
     responseCode: z.number().int().nullable().meta({ description: 'HTTP status, or the SMTP reply code' }),
@@ -68,7 +69,7 @@ export const AttemptSchema = z
   .meta({ id: 'NotificationAttempt' });
 
 export const DeliverySchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     channelId: z.string(),
     incidentId: z.string().nullable(),
@@ -81,6 +82,7 @@ export const DeliverySchema = z
     createdAt: z.string(),
   })
   .meta({ id: 'NotificationDelivery' });
+export type DeliveryRecord = z.output<typeof DeliverySchema>;
 
 export const ChannelParams = z.object({ channelId: z.string() });
 export const ChannelListQuery = z.object({ projectId: z.string().min(1) });

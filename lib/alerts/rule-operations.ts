@@ -13,7 +13,7 @@ import {
 } from './schemas';
 
 const tag = 'Alerts';
-const one = z.object({ data: AlertRuleSchema });
+const one = z.strictObject({ data: AlertRuleSchema });
 
 export const listAlertRulesOp = defineOperation({
   method: 'GET',
@@ -22,7 +22,7 @@ export const listAlertRulesOp = defineOperation({
   tag,
   summary: 'List the alert rules of a project: its defaults, then the executables’ own',
   query: AlertRuleListQuery,
-  responses: { 200: z.object({ data: z.array(AlertRuleSchema) }) },
+  responses: { 200: z.strictObject({ data: z.array(AlertRuleSchema) }) },
 });
 
 export const createAlertRuleOp = defineOperation({
@@ -67,7 +67,7 @@ export const deleteAlertRuleOp = defineOperation({
   summary:
     'Delete a rule and its incidents (an executable’s rule deleted: the project default applies again)',
   params: AlertRuleParams,
-  responses: { 200: z.object({ data: AlertRuleSchema.extend({ deleted: z.literal(true) }) }) },
+  responses: { 200: z.strictObject({ data: AlertRuleSchema.extend({ deleted: z.literal(true) }) }) },
 });
 
 export const listExecutableAlertRulesOp = defineOperation({
@@ -78,7 +78,7 @@ export const listExecutableAlertRulesOp = defineOperation({
   summary:
     'The rules in force for an executable: per kind its own rule, else the project default (`inherited`)',
   params: ExecutableAlertRulesParams,
-  responses: { 200: z.object({ data: z.array(EffectiveAlertRuleSchema) }) },
+  responses: { 200: z.strictObject({ data: z.array(EffectiveAlertRuleSchema) }) },
 });
 
 export const listAlertIncidentsOp = defineOperation({
@@ -88,5 +88,5 @@ export const listAlertIncidentsOp = defineOperation({
   tag,
   summary: 'A project’s incidents, newest first (50 at most); filter by executable and state',
   query: AlertIncidentListQuery,
-  responses: { 200: z.object({ data: z.array(AlertIncidentSchema) }) },
+  responses: { 200: z.strictObject({ data: z.array(AlertIncidentSchema) }) },
 });

@@ -5,7 +5,7 @@ const paramsDoc =
   'By kind: consecutive_failures {count (2–100, default 3)}, dead_man {graceSeconds (default 300)}, submitted_unknown {olderThanSeconds (default 600)}, low_balance {belowWei (decimal string, required)}, plan_usage {percent: 80 | 100 (default 80)}; execution_failed, function_switch_failed and transaction_vanished take none.';
 
 export const AlertRuleSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     projectId: z.string(),
     executableId: z.string().nullable().meta({
@@ -19,6 +19,7 @@ export const AlertRuleSchema = z
     updatedAt: z.string(),
   })
   .meta({ id: 'AlertRule', description: 'An alert rule (docs/alerts.md#rules)' });
+export type AlertRuleRecord = z.output<typeof AlertRuleSchema>;
 
 export const EffectiveAlertRuleSchema = AlertRuleSchema.extend({
   inherited: z
@@ -53,7 +54,7 @@ export const AlertRuleListQuery = z.object({ projectId: z.string().min(1) });
 export const ExecutableAlertRulesParams = z.object({ executableId: z.string() });
 
 export const AlertIncidentSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     projectId: z.string(),
     ruleId: z.string(),
@@ -71,6 +72,7 @@ export const AlertIncidentSchema = z
     id: 'AlertIncident',
     description: 'One firing of a rule for one subject (docs/alerts.md#incidents)',
   });
+export type AlertIncidentRecord = z.output<typeof AlertIncidentSchema>;
 
 export const AlertIncidentListQuery = z.object({
   projectId: z.string().min(1),

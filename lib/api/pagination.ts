@@ -8,7 +8,7 @@ export const pageQuery = {
   cursor: z.string().optional().meta({ description: 'Opaque cursor from the previous page' }),
 };
 
-export const paginationSchema = z.object({ cursor: z.string(), isDone: z.boolean() });
+export const paginationSchema = z.strictObject({ cursor: z.string(), isDone: z.boolean() });
 
 export const encodeCursor = (id: string) => Buffer.from(JSON.stringify({ id })).toString('base64url');
 

@@ -8,5 +8,5 @@ export const listChainsOp = defineOperation({
   scope: 'chains:read',
   tag: 'Chains',
   summary: 'List the enabled chains of the deployment',
-  responses: { 200: z.object({ data: z.array(ChainSchema) }) },
+  responses: { 200: z.strictObject({ data: z.array(ChainSchema) }) },
 });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
 export const ChainSchema = z
-  .object({
+  .strictObject({
     chainId: z.number().int(),
     name: z.string(),
     network: z.string(),
     testnet: z.boolean(),
-    nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
+    nativeCurrency: z.strictObject({ name: z.string(), symbol: z.string(), decimals: z.number().int() }),
     explorerUrl: z.string().nullable(),
     availableOnPlan: z
       .boolean()
@@ -31,3 +31,4 @@ export const ChainSchema = z
       .meta({ description: 'Failed / all upstream requests in the recent window (5 minutes by default)' }),
   })
   .meta({ id: 'Chain' });
+export type ChainRecord = z.output<typeof ChainSchema>;

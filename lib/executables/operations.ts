@@ -19,7 +19,7 @@ import {
 } from './schemas';
 
 const tag = 'Executables';
-const one = z.object({ data: ExecutableSchema });
+const one = z.strictObject({ data: ExecutableSchema });
 const params = ExecutableParams;
 const base = '/api/v1/executables/{executableId}';
 
@@ -193,7 +193,7 @@ export const regenerateExecutableOp = defineOperation({
   responses: { 200: one },
 });
 
-const queued = z.object({ data: ExecutionSchema });
+const queued = z.strictObject({ data: ExecutionSchema });
 
 export const runExecutableOp = defineOperation({
   method: 'POST',

@@ -92,7 +92,7 @@ const Args = z
   .meta({ description: 'JSON-encoded task args: a string holding a JSON object' });
 
 export const ExecutableSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     projectId: z.string(),
     functionId: z.string(),
@@ -114,7 +114,7 @@ export const ExecutableSchema = z
     }),
     pinned: z.boolean(),
     pendingFunctionSwitch: z
-      .object({
+      .strictObject({
         functionId: z.string(),
         args: z.string().optional(),
         requestId: z.string(),
@@ -123,10 +123,10 @@ export const ExecutableSchema = z
       .optional()
       .meta({ description: 'Present only while a function switch is being built' }),
     lastFunctionSwitchError: z
-      .object({ functionId: z.string(), message: z.string(), at: z.string() })
+      .strictObject({ functionId: z.string(), message: z.string(), at: z.string() })
       .nullable(),
     runsHeld: z
-      .object({ code: z.enum(['compute_units_exhausted']), message: z.string(), until: z.string() })
+      .strictObject({ code: z.enum(['compute_units_exhausted']), message: z.string(), until: z.string() })
       .optional()
       .meta({
         description:
@@ -136,6 +136,7 @@ export const ExecutableSchema = z
     updatedAt: z.string(),
   })
   .meta({ id: 'Executable' });
+export type ExecutableRecord = z.output<typeof ExecutableSchema>;
 
 const name = z.string().trim().min(1).max(100);
 
@@ -191,11 +192,14 @@ export const TriggerBody = z
   .meta({ id: 'ExecutableTriggerRequest' });
 
 export const FunctionSwitchAccepted = z
-  .object({ success: z.literal(true), requestId: z.string(), state: z.literal('rebuilding') })
+  .strictObject({ success: z.literal(true), requestId: z.string(), state: z.literal('rebuilding') })
   .meta({ id: 'FunctionSwitchAccepted' });
 
 export const ExecutableListQuery = z.object({ projectId: z.string().min(1), ...pageQuery });
-export const ExecutablePage = z.object({ data: z.array(ExecutableSchema), pagination: paginationSchema });
+export const ExecutablePage = z.strictObject({
+  data: z.array(ExecutableSchema),
+  pagination: paginationSchema,
+});
 export const ExecutableParams = z.object({ executableId: z.string() });
 
 export type CreateExecutableInput = z.infer<typeof CreateExecutableBody>;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-const Percentiles = z.object({
+const Percentiles = z.strictObject({
   count: z.number().int().meta({ description: 'How many runs the percentiles were taken over' }),
   p50Ms: z.number().nullable().meta({ description: 'Median in milliseconds; null without runs' }),
   p95Ms: z.number().nullable().meta({ description: '95th percentile in milliseconds; null without runs' }),
 });
 
-const Figures = z.object({
+const Figures = z.strictObject({
   confirmed: Percentiles.meta({
     description: 'Trigger → confirmed: finished_at − scheduled_at of the confirmed runs',
   }),
@@ -14,7 +14,7 @@ const Figures = z.object({
     description: 'Trigger → start: started_at − scheduled_at of the runs that started (dry runs aside)',
   }),
   adherence: z
-    .object({
+    .strictObject({
       due: z.number().int(),
       onTime: z.number().int(),
       ratio: z.number().nullable().meta({ description: 'onTime / due; null when no scheduled run was due' }),
@@ -25,10 +25,10 @@ const Figures = z.object({
     }),
 });
 
-export const ExecutableLatencySchema = z.object({
+export const ExecutableLatencySchema = z.strictObject({
   executableId: z.string(),
   adherenceToleranceMs: z.number().int(),
   windows: z
-    .object({ '24h': Figures, '7d': Figures })
+    .strictObject({ '24h': Figures, '7d': Figures })
     .meta({ description: 'Runs whose trigger time (scheduled_at) falls in the last 24 hours / 7 days' }),
 });

@@ -31,7 +31,7 @@ export const getExecutionOp = defineOperation({
   tag,
   summary: 'Get an execution',
   params: ExecutionParams,
-  responses: { 200: z.object({ data: ExecutionSchema }) },
+  responses: { 200: z.strictObject({ data: ExecutionSchema }) },
 });
 
 export const listExecutionLogsOp = defineOperation({
@@ -41,7 +41,7 @@ export const listExecutionLogsOp = defineOperation({
   tag,
   summary: 'The ordered logs of an execution',
   params: ExecutionParams,
-  responses: { 200: z.object({ data: z.array(ExecutionLogSchema) }) },
+  responses: { 200: z.strictObject({ data: z.array(ExecutionLogSchema) }) },
 });
 
 export const listExecutableExecutionsOp = defineOperation({
@@ -65,7 +65,7 @@ export const getExecutionReplayOp = defineOperation({
   description:
     "The execution's recorded outcome and read block, the release and its index.js, the args, the storage before the run and the names of the bound secrets (never their values). Needs functions:source because it returns the release's code. The args and the storage also need storage:read: for a key without it they are null and listed in `withheld` (the storage route answers such a key 403 insufficient_scope).",
   params: ExecutionParams,
-  responses: { 200: z.object({ data: ExecutionReplaySchema }) },
+  responses: { 200: z.strictObject({ data: ExecutionReplaySchema }) },
 });
 
 export const getExecutableLatencyOp = defineOperation({
@@ -75,5 +75,5 @@ export const getExecutableLatencyOp = defineOperation({
   tag,
   summary: "An executable's trigger → confirmed percentiles and schedule adherence over 24 h and 7 days",
   params: ExecutableParams,
-  responses: { 200: z.object({ data: ExecutableLatencySchema }) },
+  responses: { 200: z.strictObject({ data: ExecutableLatencySchema }) },
 });

@@ -3,6 +3,7 @@ import { EXECUTION_STATUSES, EXECUTION_TRIGGERS, type ExecutionStatus } from '@/
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
 import { FunctionReleaseSchema, PermissionsRecord } from '@/lib/functions/schemas';
 import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
+import { CALLBACK_NAMES } from '@/lib/runtime/task-types';
 
 /** The list filter's statuses: every one but `submitted_unknown`, which the spec keeps out of the filter. */
 export const LISTABLE_STATUSES = EXECUTION_STATUSES.filter(
@@ -10,7 +11,7 @@ export const LISTABLE_STATUSES = EXECUTION_STATUSES.filter(
 );
 
 export const ExecutionSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     projectId: z.string(),
     executableId: z.string(),
@@ -20,9 +21,9 @@ export const ExecutionSchema = z
     dryRun: z.boolean(),
     chainId: z.number().int(),
     message: z.string().nullable(),
-    error: z.object({ code: z.string(), message: z.string() }).nullable(),
+    error: z.strictObject({ code: z.string(), message: z.string() }).nullable(),
     calls: z
-      .array(z.object({ to: z.string(), selector: z.string(), value: z.string().optional() }))
+      .array(z.strictObject({ to: z.string(), selector: z.string(), value: z.string().optional() }))
       .nullable(),
     txHash: z.string().nullable(),
     userOpHash: z.string().nullable(),
@@ -48,10 +49,10 @@ export const ExecutionSchema = z
         "A confirmed run re-checked once its block is past the chain's finality depth: `final`, or `vanished` (a reorg removed its transaction); null until checked",
     }),
     callback: z
-      .object({
-        name: z.enum(['onSuccess', 'onFail']),
+      .strictObject({
+        name: z.enum(CALLBACK_NAMES),
         status: z.enum(['pending', 'running', 'succeeded', 'failed']),
-        error: z.object({ code: z.string(), message: z.string() }).nullable(),
+        error: z.strictObject({ code: z.string(), message: z.string() }).nullable(),
         durationMs: z.number().int().nullable(),
         finishedAt: z.string().nullable(),
       })
@@ -72,9 +73,10 @@ export const ExecutionSchema = z
     createdAt: z.string(),
   })
   .meta({ id: 'Execution' });
+export type ExecutionRecord = z.output<typeof ExecutionSchema>;
 
 export const ExecutionLogSchema = z
-  .object({
+  .strictObject({
     seq: z.number().int(),
     level: z.enum(['debug', 'info', 'warn', 'error']),
     message: z.string(),
@@ -82,6 +84,7 @@ export const ExecutionLogSchema = z
     at: z.string(),
   })
   .meta({ id: 'ExecutionLog' });
+export type ExecutionLogRecord = z.output<typeof ExecutionLogSchema>;
 
 export const ExecutionListQuery = z.object({
   projectId: z.string().min(1),
@@ -92,11 +95,11 @@ export const ExecutableExecutionListQuery = z.object(pageQuery);
 export const ExecutionParams = z.object({ executionId: z.string() });
 export const ExecutableParams = z.object({ executableId: z.string() });
 
-export const ExecutionPage = z.object({ data: z.array(ExecutionSchema), pagination: paginationSchema });
+export const ExecutionPage = z.strictObject({ data: z.array(ExecutionSchema), pagination: paginationSchema });
 
-const CallSchema = z.object({ to: z.string(), selector: z.string(), value: z.string().optional() });
+const CallSchema = z.strictObject({ to: z.string(), selector: z.string(), value: z.string().optional() });
 
-const TriggerLogSchema = z.object({
+const TriggerLogSchema = z.strictObject({
   address: z.string(),
   topics: z.array(z.string()),
   data: z.string(),
@@ -105,21 +108,21 @@ const TriggerLogSchema = z.object({
   transactionHash: z.string(),
   transactionIndex: z.number().int(),
   logIndex: z.number().int(),
-  event: z.object({ name: z.string(), args: z.unknown() }).optional(),
+  event: z.strictObject({ name: z.string(), args: z.unknown() }).optional(),
 });
 
 /** `ctx.trigger` (lib/runtime/task-types.ts TaskTrigger). */
 const TaskTriggerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('event'), log: TriggerLogSchema }),
-  z.object({
+  z.strictObject({ type: z.literal('event'), log: TriggerLogSchema }),
+  z.strictObject({
     type: z.literal('block'),
-    block: z.object({ number: z.number().int(), hash: z.string(), timestamp: z.number().int() }),
+    block: z.strictObject({ number: z.number().int(), hash: z.string(), timestamp: z.number().int() }),
   }),
 ]);
 
 export const ExecutionReplaySchema = z
-  .object({
-    execution: z.object({
+  .strictObject({
+    execution: z.strictObject({
       id: z.string(),
       executableId: z.string(),
       functionId: z.string(),
@@ -139,10 +142,10 @@ export const ExecutionReplaySchema = z
       calls: z.array(CallSchema).nullable().meta({
         description: 'The recorded calls: target, 4-byte selector and value (the full calldata is not kept)',
       }),
-      error: z.object({ code: z.string(), message: z.string() }).nullable(),
+      error: z.strictObject({ code: z.string(), message: z.string() }).nullable(),
       txHash: z.string().nullable(),
     }),
-    release: z.object({
+    release: z.strictObject({
       functionId: z.string(),
       name: z.string(),
       versionTag: z.string(),
@@ -181,3 +184,4 @@ export const ExecutionReplaySchema = z
     executableId: z.string(),
   })
   .meta({ id: 'ExecutionReplay' });
+export type ExecutionReplayRecord = z.output<typeof ExecutionReplaySchema>;

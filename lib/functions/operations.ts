@@ -11,7 +11,7 @@ import {
 } from './schemas';
 
 const tag = 'Functions';
-const one = z.object({ data: FunctionReleaseSchema });
+const one = z.strictObject({ data: FunctionReleaseSchema });
 
 export const uploadFunctionOp = defineOperation({
   method: 'POST',
@@ -66,7 +66,7 @@ export const getFunctionSourceOp = defineOperation({
   tag,
   summary: 'The files of the release bundle',
   params: FunctionParams,
-  responses: { 200: z.object({ data: FunctionSourceSchema }) },
+  responses: { 200: z.strictObject({ data: FunctionSourceSchema }) },
 });
 
 export const copyFunctionOp = defineOperation({

@@ -12,11 +12,11 @@ const versionTag = z
 const functionName = z.string().regex(FUNCTION_NAME_PATTERN, 'letters, digits, . _ -; 1 to 64 characters');
 
 export const PermissionsRecord = z
-  .object({ calls: z.array(z.object({ to: z.string(), functions: z.array(z.string()) })) })
+  .strictObject({ calls: z.array(z.strictObject({ to: z.string(), functions: z.array(z.string()) })) })
   .nullable();
 
 export const FunctionReleaseSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     projectId: z.string(),
     name: z.string(),
@@ -27,7 +27,7 @@ export const FunctionReleaseSchema = z
     definedCallbacks: z.array(z.string()),
     permissions: PermissionsRecord,
     limits: z
-      .object({ timeoutMs: z.number().int().optional(), memoryMb: z.number().int().optional() })
+      .strictObject({ timeoutMs: z.number().int().optional(), memoryMb: z.number().int().optional() })
       .nullable()
       .meta({
         description:
@@ -42,6 +42,7 @@ export const FunctionReleaseSchema = z
     deletedAt: z.string().nullable(),
   })
   .meta({ id: 'FunctionRelease' });
+export type ReleaseRecord = z.output<typeof FunctionReleaseSchema>;
 
 /** The `data` part of the upload form. */
 export const UploadData = z
@@ -63,7 +64,7 @@ export const UploadData = z
   .strict();
 
 export const UploadResult = z
-  .object({ taskId: z.string(), versionTag: z.string(), created: z.boolean() })
+  .strictObject({ taskId: z.string(), versionTag: z.string(), created: z.boolean() })
   .meta({ id: 'UploadResult' });
 
 export const FunctionListQuery = z.object({
@@ -73,10 +74,14 @@ export const FunctionListQuery = z.object({
 });
 
 export const VersionReservationSchema = z
-  .object({ name: z.string(), reservedVersionTags: z.array(z.string()), suggestedVersionTag: z.string() })
+  .strictObject({
+    name: z.string(),
+    reservedVersionTags: z.array(z.string()),
+    suggestedVersionTag: z.string(),
+  })
   .meta({ id: 'VersionReservation' });
 
-export const FunctionPage = z.object({
+export const FunctionPage = z.strictObject({
   data: z.array(FunctionReleaseSchema),
   pagination: paginationSchema,
   versionReservation: VersionReservationSchema.optional().meta({
@@ -96,11 +101,11 @@ export const CopyFunctionBody = z
   .meta({ id: 'CopyFunctionRequest' });
 
 export const FunctionSourceSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     checksum: z.string(),
     files: z.array(
-      z.object({
+      z.strictObject({
         path: z.string(),
         size: z.number().int(),
         encoding: z.enum(['utf8', 'base64']),
@@ -109,3 +114,4 @@ export const FunctionSourceSchema = z
     ),
   })
   .meta({ id: 'FunctionSource' });
+export type FunctionSourceRecord = z.output<typeof FunctionSourceSchema>;

@@ -12,7 +12,7 @@ import {
 } from './schemas';
 
 const tag = 'Profiles';
-const one = z.object({ data: ProfileSchema });
+const one = z.strictObject({ data: ProfileSchema });
 
 export const listProfilesOp = defineOperation({
   method: 'GET',

@@ -3,7 +3,7 @@ import { KEY_SOURCES, PROFILE_KINDS, PROFILE_STATES } from '@/db/enums';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
 
 export const BalanceSchema = z
-  .object({
+  .strictObject({
     wei: z.string().meta({ description: 'Native balance in wei, as a decimal string' }),
     formatted: z
       .string()
@@ -12,7 +12,7 @@ export const BalanceSchema = z
   .meta({ id: 'ProfileBalance' });
 
 export const SafeStateSchema = z
-  .object({
+  .strictObject({
     version: z.string().meta({ description: 'The Safe contract version (1.3.0 or 1.4.1)' }),
     owners: z.array(z.string()).meta({ description: 'Owner addresses, as last read from the chain' }),
     threshold: z.number().int().meta({ description: 'Signatures a Safe transaction needs' }),
@@ -25,7 +25,7 @@ export const SafeStateSchema = z
   .meta({ id: 'ProfileSafeState' });
 
 export const ProfileSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     projectId: z.string(),
     kind: z.enum(PROFILE_KINDS),
@@ -48,7 +48,7 @@ export const ProfileSchema = z
       description:
         'Native balance read from the chain at request time; null when the chain did not answer in time',
     }),
-    executor: z.object({ address: z.string(), balance: BalanceSchema.nullable() }).nullable().meta({
+    executor: z.strictObject({ address: z.string(), balance: BalanceSchema.nullable() }).nullable().meta({
       description:
         'Safe profiles: the account Tickwork holds the key of, enabled as a module of the Safe; it sends the runs and pays their gas in `self` mode. Null for legacy profiles',
     }),
@@ -56,7 +56,7 @@ export const ProfileSchema = z
       description: 'Safe profiles: the Safe as last read from the chain. Null for legacy profiles',
     }),
     roles: z
-      .object({
+      .strictObject({
         modifier: z
           .string()
           .meta({ description: 'The Zodiac Roles v2 modifier between the Safe and the executor' }),
@@ -68,6 +68,7 @@ export const ProfileSchema = z
     updatedAt: z.string(),
   })
   .meta({ id: 'Profile', description: 'Profile record; an account key is never returned' });
+export type ProfileRecord = z.output<typeof ProfileSchema>;
 
 const name = z.string().trim().min(1).max(100);
 
@@ -104,7 +105,7 @@ export const ShareProfileBody = z
 
 export const ProfileListQuery = z.object({ projectId: z.string().min(1), ...pageQuery });
 
-export const ProfilePage = z.object({ data: z.array(ProfileSchema), pagination: paginationSchema });
+export const ProfilePage = z.strictObject({ data: z.array(ProfileSchema), pagination: paginationSchema });
 
 export const ProfileParams = z.object({ profileId: z.string() });
 

@@ -3,7 +3,7 @@ import { defineOperation } from '@/lib/api/operation';
 import { CreateProjectBody, ProjectParams, ProjectSchema, UpdateProjectBody } from './schemas';
 
 const tag = 'Projects';
-const one = z.object({ data: ProjectSchema });
+const one = z.strictObject({ data: ProjectSchema });
 
 export const listProjectsOp = defineOperation({
   method: 'GET',
@@ -11,7 +11,7 @@ export const listProjectsOp = defineOperation({
   scope: 'projects:read',
   tag,
   summary: 'List the projects of the workspace',
-  responses: { 200: z.object({ data: z.array(ProjectSchema) }) },
+  responses: { 200: z.strictObject({ data: z.array(ProjectSchema) }) },
 });
 
 export const createProjectOp = defineOperation({

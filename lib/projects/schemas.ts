@@ -3,7 +3,7 @@ import { PROJECT_ENVIRONMENTS } from '@/db/enums';
 import { SLUG_PATTERN } from '@/lib/slug';
 
 export const ProjectSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     name: z.string(),
     slug: z.string(),
@@ -13,6 +13,7 @@ export const ProjectSchema = z
     updatedAt: z.string(),
   })
   .meta({ id: 'Project' });
+export type ProjectRecord = z.output<typeof ProjectSchema>;
 
 const name = z.string().trim().min(1).max(100);
 const description = z.string().max(1000);

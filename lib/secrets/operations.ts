@@ -3,7 +3,7 @@ import { defineOperation } from '@/lib/api/operation';
 import { CreateSecretBody, RotateSecretBody, SecretListQuery, SecretParams, SecretSchema } from './schemas';
 
 const tag = 'Secrets';
-const one = z.object({ data: SecretSchema });
+const one = z.strictObject({ data: SecretSchema });
 
 export const listSecretsOp = defineOperation({
   method: 'GET',
@@ -12,7 +12,7 @@ export const listSecretsOp = defineOperation({
   tag,
   summary: 'List secret metadata of a project',
   query: SecretListQuery,
-  responses: { 200: z.object({ data: z.array(SecretSchema) }) },
+  responses: { 200: z.strictObject({ data: z.array(SecretSchema) }) },
 });
 
 export const createSecretOp = defineOperation({
@@ -43,5 +43,5 @@ export const deleteSecretOp = defineOperation({
   tag,
   summary: 'Delete a secret (its value is destroyed)',
   params: SecretParams,
-  responses: { 200: z.object({ data: SecretSchema.extend({ deleted: z.literal(true) }) }) },
+  responses: { 200: z.strictObject({ data: SecretSchema.extend({ deleted: z.literal(true) }) }) },
 });

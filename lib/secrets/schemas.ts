@@ -4,7 +4,7 @@ export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
 export const MAX_SECRET_BYTES = 64 * 1024;
 
 export const SecretSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     projectId: z.string(),
     name: z.string(),
@@ -14,6 +14,7 @@ export const SecretSchema = z
     rotatedAt: z.string().nullable(),
   })
   .meta({ id: 'Secret', description: 'Secret metadata; the value is write-only and never returned' });
+export type SecretRecord = z.output<typeof SecretSchema>;
 
 const value = z
   .string()

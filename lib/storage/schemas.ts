@@ -11,11 +11,12 @@ const version = z.int32().min(0);
 export const StorageParams = z.object({ executableId: z.string() });
 
 export const StorageSchema = z
-  .object({
+  .strictObject({
     value: z.record(z.string(), z.unknown()).meta({ description: 'The whole stored JSON object' }),
     version: version.meta({ description: 'Starts at 0 (nothing stored yet); each change adds 1' }),
   })
   .meta({ id: 'ExecutableStorage' });
+export type StorageRecord = z.output<typeof StorageSchema>;
 
 export const WriteStorageBody = z
   .object({
@@ -30,10 +31,11 @@ export const WriteStorageBody = z
   .meta({ id: 'WriteStorageRequest' });
 
 export const StorageWriteSchema = z
-  .object({
+  .strictObject({
     version: version,
     changed: z.boolean().meta({ description: 'false: the value was deep-equal, the version stays' }),
   })
   .meta({ id: 'StorageWriteResult' });
+export type StorageWriteRecord = z.output<typeof StorageWriteSchema>;
 
 export type WriteStorageInput = z.infer<typeof WriteStorageBody>;

@@ -8,5 +8,5 @@ export const getUsageOp = defineOperation({
   scope: 'usage:read',
   tag: 'Usage',
   summary: 'Current Functions cycle usage and projection of the workspace',
-  responses: { 200: z.object({ data: UsageSchema }) },
+  responses: { 200: z.strictObject({ data: UsageSchema }) },
 });

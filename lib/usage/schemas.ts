@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { PLAN_IDS } from '@/db/enums';
 
-const counter = z.object({ used: z.number().int(), limit: z.number().int().nullable() });
+const counter = z.strictObject({ used: z.number().int(), limit: z.number().int().nullable() });
 
 export const UsageSchema = z
-  .object({
+  .strictObject({
     workspaceId: z.string(),
-    plan: z.object({
+    plan: z.strictObject({
       id: z.enum(PLAN_IDS),
       name: z.string(),
       priceUsdPerMonth: z.number(),
     }),
-    cycle: z.object({ start: z.string(), end: z.string() }),
-    computeUnits: z.object({
+    cycle: z.strictObject({ start: z.string(), end: z.string() }),
+    computeUnits: z.strictObject({
       used: z.number().int(),
       included: z.number().int(),
       projected: z.number().int().meta({
@@ -35,12 +35,12 @@ export const UsageSchema = z
         description: '`approaching` from 80 % of the included compute units, `reached` from 100 %',
       }),
     }),
-    projection: z.object({
+    projection: z.strictObject({
       straightLine: z
         .number()
         .int()
         .meta({ description: 'used × cycle length ÷ elapsed time (at least one hour)' }),
-      scheduled: z.object({
+      scheduled: z.strictObject({
         executables: z.number().int().meta({ description: 'Active executables (each has a schedule)' }),
         runs: z.number().int().meta({ description: 'Runs their schedules fire from now to the cycle end' }),
         computeUnits: z.number().int().meta({
@@ -49,7 +49,7 @@ export const UsageSchema = z
         }),
       }),
     }),
-    rpcRequests: z.object({
+    rpcRequests: z.strictObject({
       total: z.number().int().meta({ description: 'RPC requests of the executions finished this cycle' }),
       freePerExecution: z.number().int().meta({ description: "The plan's free RPC requests per execution" }),
       free: z
@@ -60,7 +60,7 @@ export const UsageSchema = z
         description: 'Requests past the allowance: each ten count as one compute unit (with web requests)',
       }),
     }),
-    gasCredits: z.object({
+    gasCredits: z.strictObject({
       includedUsd: z.number().meta({
         description:
           'Gas credits the plan includes per month (Pro 5 USD); testnet gas is free, mainnet gas is charged separately',
@@ -72,7 +72,8 @@ export const UsageSchema = z
       description: 'Releases uploaded or copied this cycle; limit null = unlimited',
     }),
     daily: z.array(
-      z.object({ day: z.string(), computeUnits: z.number().int(), executions: z.number().int() }),
+      z.strictObject({ day: z.string(), computeUnits: z.number().int(), executions: z.number().int() }),
     ),
   })
   .meta({ id: 'Usage' });
+export type UsageRecord = z.output<typeof UsageSchema>;

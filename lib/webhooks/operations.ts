@@ -10,8 +10,8 @@ import {
 } from './schemas';
 
 const tag = 'Webhooks';
-const one = z.object({ data: WebhookSchema });
-const withUrl = z.object({ data: WebhookWithUrlSchema });
+const one = z.strictObject({ data: WebhookSchema });
+const withUrl = z.strictObject({ data: WebhookWithUrlSchema });
 const noReplay =
   ' The one-time URL is never stored, so this route does not take part in Idempotency-Key replay (a retried request makes a new URL).';
 
@@ -22,7 +22,7 @@ export const listWebhooksOp = defineOperation({
   tag,
   summary: 'List the active webhook URLs of an executable, oldest first (no URLs)',
   params: ExecutableWebhooksParams,
-  responses: { 200: z.object({ data: z.array(WebhookSchema) }) },
+  responses: { 200: z.strictObject({ data: z.array(WebhookSchema) }) },
 });
 
 export const createWebhookOp = defineOperation({

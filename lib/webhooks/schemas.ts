@@ -5,7 +5,7 @@ import { WEBHOOK_STATES } from '@/db/enums';
 export const MAX_ACTIVE_WEBHOOKS = 10;
 
 export const WebhookSchema = z
-  .object({
+  .strictObject({
     id: z.string(),
     executableId: z.string(),
     name: z.string(),
@@ -19,6 +19,7 @@ export const WebhookSchema = z
     id: 'Webhook',
     description: 'Webhook credential record; the URL and its secret are never part of it',
   });
+export type WebhookRecord = z.output<typeof WebhookSchema>;
 
 export const WebhookWithUrlSchema = WebhookSchema.extend({
   url: z.string().meta({
