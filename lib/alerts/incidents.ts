@@ -13,6 +13,7 @@ import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
 import { kickDelivery } from './delivery';
 import { type AlertMessage, enqueueNotification } from './outbox';
+import type { AlertIncidentRecord } from './schemas';
 
 // Incidents: one firing of a rule for one subject, opened once and resolved once (docs/alerts.md#incidents).
 // The partial unique index `alert_incidents_open_key` (rule, subject) where open is the dedup: a second
@@ -192,7 +193,7 @@ export async function consoleUrl(db: DbOrTx, workspaceId: string, path: string):
   return ws ? `${new URL(configured).origin}/${ws.slug}${path}` : undefined;
 }
 
-const toIncident = (i: typeof alertIncidents.$inferSelect) => ({
+const toIncident = (i: typeof alertIncidents.$inferSelect): AlertIncidentRecord => ({
   id: i.id,
   projectId: i.projectId,
   ruleId: i.ruleId,

@@ -9,10 +9,11 @@ import { recordAudit } from '@/lib/audit/log';
 import { newId } from '@/lib/ids';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
 import { PROJECT_ONLY_KINDS, parseParams } from './kinds';
+import type { AlertRuleRecord } from './schemas';
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 
-export const toRule = (r: AlertRuleRow) => ({
+export const toRule = (r: AlertRuleRow): AlertRuleRecord => ({
   id: r.id,
   projectId: r.projectId,
   executableId: r.executableId,

@@ -15,7 +15,7 @@ import { resolvedRunner } from '@/lib/runtime/runners';
 import { computeUnitsHold, computeUnitsStanding } from '@/lib/usage/limits';
 import { checkTrigger } from './check-trigger';
 import { defaultGasMode } from './gas-modes';
-import type { CreateExecutableInput } from './schemas';
+import type { CreateExecutableInput, ExecutableRecord } from './schemas';
 import {
   checkArgs,
   checkCoverage,
@@ -29,8 +29,11 @@ import {
 
 export type ExecutableRow = typeof executables.$inferSelect;
 
-/** The API record (sandboxRef, deletedAt and workspaceId stay inside). */
-export function toExecutable(r: ExecutableRow) {
+/**
+ * The API record (sandboxRef, deletedAt and workspaceId stay inside). Its trigger keeps the row's narrower type: a
+ * stored chain trigger always names its chain.
+ */
+export function toExecutable(r: ExecutableRow): ExecutableRecord & { trigger: ExecutableRow['trigger'] } {
   return {
     id: r.id,
     projectId: r.projectId,

@@ -7,6 +7,8 @@ import { decodeCursor, toPage } from '@/lib/api/pagination';
 import { idFloor } from '@/lib/ids';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
 import type { RunnerName } from '@/lib/runtime/runners/types';
+import type { CallbackName, TaskLogLevel } from '@/lib/runtime/task-types';
+import type { ExecutionLogRecord, ExecutionRecord } from './schemas';
 
 type ExecutionRow = typeof executions.$inferSelect;
 type Status = ExecutionRow['status'];
@@ -15,14 +17,14 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** The callback as the API shows it: its event stays internal (the job's input). */
 const publicCallback = ({ name, status, error, durationMs, finishedAt }: CallbackOutcome) => ({
-  name,
+  name: name as CallbackName,
   status,
   error: error ?? null,
   durationMs: durationMs ?? null,
   finishedAt: finishedAt ?? null,
 });
 
-export const toExecution = (e: ExecutionRow) => ({
+export const toExecution = (e: ExecutionRow): ExecutionRecord => ({
   id: e.id,
   projectId: e.projectId,
   executableId: e.executableId,
@@ -120,13 +122,15 @@ export async function listExecutionLogs(db: DbOrTx, workspaceId: string, executi
     .from(executionLogs)
     .where(eq(executionLogs.executionId, executionId))
     .orderBy(asc(executionLogs.id));
-  return rows.map((log, i) => ({
-    seq: i + 1,
-    level: log.level,
-    message: log.message,
-    data: log.data,
-    at: log.at.toISOString(),
-  }));
+  return rows.map(
+    (log, i): ExecutionLogRecord => ({
+      seq: i + 1,
+      level: log.level as TaskLogLevel,
+      message: log.message,
+      data: log.data,
+      at: log.at.toISOString(),
+    }),
+  );
 }
 
 /** The newest execution of each of these executables (one index probe each: `(executable_id, id)`). */

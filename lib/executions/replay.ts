@@ -8,6 +8,7 @@ import { storageAtVersion } from '@/lib/storage/versions';
 import { loadTaskTrigger } from '@/lib/triggers/task-trigger';
 import { runArgs } from './context';
 import { requireExecution } from './queries';
+import type { ExecutionReplayRecord } from './schemas';
 
 /**
  * What an execution saw, for `tickwork replay` (`GET /api/v1/executions/{id}/replay`): the execution and its
@@ -25,7 +26,7 @@ export async function replayRecord(
   workspaceId: string,
   executionId: string,
   { canReadStorage }: { canReadStorage: boolean },
-) {
+): Promise<ExecutionReplayRecord> {
   const execution = await requireExecution(db, workspaceId, executionId);
   const [row] = await db
     .select({

@@ -9,10 +9,11 @@ import { blobStore } from '@/lib/blobs/store';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
 import { inspectBundle } from './bundle';
 import { createRelease, type ReleaseRow, versionReservation } from './releases';
+import type { FunctionSourceRecord, ReleaseRecord } from './schemas';
 
 type ReleaseWithSize = ReleaseRow & { size: number };
 
-export const toRelease = (r: ReleaseWithSize) => ({
+export const toRelease = (r: ReleaseWithSize): ReleaseRecord => ({
   id: r.id,
   projectId: r.projectId,
   name: r.name,
@@ -124,7 +125,11 @@ export async function deleteRelease(db: DbOrTx, workspaceId: string, actor: Acto
 }
 
 /** The files of the bundle: UTF-8 text as is, anything else base64. */
-export async function readSource(db: DbOrTx, workspaceId: string, functionId: string) {
+export async function readSource(
+  db: DbOrTx,
+  workspaceId: string,
+  functionId: string,
+): Promise<FunctionSourceRecord> {
   const release = await requireRelease(db, workspaceId, functionId);
   const bytes = await blobStore.get(db, release.blobId);
   if (!bytes) throw new Error(`blob ${release.blobId} of ${release.id} is missing`);

@@ -18,7 +18,7 @@ import { PLANS } from '@/lib/usage/plans';
 import { getWorkspace } from '@/lib/workspaces/service';
 import { balanceKey, readBalances } from './chain';
 import { legacyProfilesEnabled } from './legacy';
-import type { CreateProfileInput, ShareProfileInput } from './schemas';
+import type { CreateProfileInput, ProfileRecord, ShareProfileInput } from './schemas';
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -49,7 +49,7 @@ export type ProfileRecordRow = Omit<ProfileRow, 'encryptedKey'>;
  * The API record; balances are read from the chain now (null when it does not answer in time): the sending
  * address's, and for a Safe profile its executor's (the account that pays gas in `self` mode).
  */
-async function toProfiles(rows: ProfileRecordRow[]) {
+async function toProfiles(rows: ProfileRecordRow[]): Promise<ProfileRecord[]> {
   const executors = rows.flatMap((p) => (p.executor ? [{ chainId: p.chainId, address: p.executor }] : []));
   const balances = await readBalances([...rows, ...executors]);
   return rows.map((p) => ({

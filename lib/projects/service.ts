@@ -7,11 +7,11 @@ import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { discardSandbox } from '@/lib/executables/provision';
 import { newId } from '@/lib/ids';
-import type { CreateProjectInput, UpdateProjectInput } from './schemas';
+import type { CreateProjectInput, ProjectRecord, UpdateProjectInput } from './schemas';
 
 type ProjectRow = typeof projects.$inferSelect;
 
-export const toProject = (p: ProjectRow) => ({
+export const toProject = (p: ProjectRow): ProjectRecord => ({
   id: p.id,
   name: p.name,
   slug: p.slug,

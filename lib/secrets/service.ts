@@ -8,11 +8,12 @@ import { recordAudit } from '@/lib/audit/log';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
+import type { SecretRecord } from './schemas';
 
 type SecretRow = typeof secrets.$inferSelect;
 
 /** Metadata only: the ciphertext never leaves this module. */
-const toSecret = (s: SecretRow) => ({
+const toSecret = (s: SecretRow): SecretRecord => ({
   id: s.id,
   projectId: s.projectId,
   name: s.name,

@@ -2,7 +2,12 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables } from '@/db/schema';
 import { ApiError, notFound } from '@/lib/api/errors';
-import { STORAGE_HTTP_LIMIT_BYTES, type WriteStorageInput } from './schemas';
+import {
+  STORAGE_HTTP_LIMIT_BYTES,
+  type StorageRecord,
+  type StorageWriteRecord,
+  type WriteStorageInput,
+} from './schemas';
 import { recordingVersion } from './versions';
 
 /** An executable the workspace can address: its own and not deleted (else 404). */
@@ -37,7 +42,11 @@ type StoredRow = { version: number; value: Record<string, unknown> | null; text_
  * past 16 MiB are refused (413), and ones far past it are not even loaded (jsonb text is at most ~1.5× the
  * compact form, so over 2× the limit is over the limit for sure).
  */
-export async function readStorage(db: DbOrTx, workspaceId: string, executableId: string) {
+export async function readStorage(
+  db: DbOrTx,
+  workspaceId: string,
+  executableId: string,
+): Promise<StorageRecord> {
   await requireLiveExecutable(db, workspaceId, executableId);
   const rows = await db.execute<StoredRow>(sql`
     select version,
@@ -67,7 +76,7 @@ export async function writeStorage(
   workspaceId: string,
   executableId: string,
   input: WriteStorageInput,
-) {
+): Promise<StorageWriteRecord> {
   const json = JSON.stringify(input.value);
   const bytes = Buffer.byteLength(json, 'utf8');
   if (bytes > STORAGE_HTTP_LIMIT_BYTES) throw tooLarge(bytes);

@@ -7,6 +7,7 @@ import { getWorkspace } from '@/lib/workspaces/service';
 import { currentCycle, projectToCycleEnd } from './cycle';
 import { PLANS, type Plan } from './plans';
 import { projectSchedules } from './projection';
+import type { UsageRecord } from './schemas';
 
 /** Share of the included compute units at which the console warns (and again at 100 %). */
 export const COMPUTE_UNITS_WARNING_RATIO = 0.8;
@@ -52,7 +53,10 @@ async function billedRpcRequestsOfCycle(
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** Current-cycle usage and projection, plus the plan's count limits, for one workspace. */
+/**
+ * Current-cycle usage and projection, plus the plan's count limits, for one workspace: the API's Usage record
+ * (checked against UsageSchema, with the plan's exact limits kept for the console).
+ */
 export async function getUsage(db: DbOrTx, workspaceId: string, now = new Date()) {
   const workspace = await getWorkspace(db, workspaceId);
   if (!workspace) throw notFound('workspace');
@@ -128,5 +132,5 @@ export async function getUsage(db: DbOrTx, workspaceId: string, now = new Date()
     executables: { used: executableCount.n, limit: plan.executables },
     functionUploads: { used: uploadCount.n, limit: plan.functionUploadsPerCycle },
     daily: daily.map(({ rpcRequests: _, ...d }) => d),
-  };
+  } satisfies UsageRecord;
 }

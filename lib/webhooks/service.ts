@@ -7,7 +7,7 @@ import type { Actor } from '@/lib/audit/actor';
 import { auditedChange, recordAudit } from '@/lib/audit/log';
 import { newSecretToken, sha256Hex } from '@/lib/crypto/tokens';
 import { newId } from '@/lib/ids';
-import { MAX_ACTIVE_WEBHOOKS } from './schemas';
+import { MAX_ACTIVE_WEBHOOKS, type WebhookRecord } from './schemas';
 
 type WebhookRow = typeof webhooks.$inferSelect;
 
@@ -25,7 +25,7 @@ const recordColumns = {
 };
 export type WebhookRecordRow = Omit<WebhookRow, 'secretHash'>;
 
-export const toWebhook = (w: WebhookRecordRow) => ({
+export const toWebhook = (w: WebhookRecordRow): WebhookRecord => ({
   id: w.id,
   executableId: w.executableId,
   name: w.name,

@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { ChannelKind } from '@/db/enums';
 import { notificationAttempts, notificationChannels, notificationOutbox, projects } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
@@ -8,17 +7,17 @@ import { recordAudit } from '@/lib/audit/log';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
-import type { CreateChannelInput } from '../channel-schemas';
+import type { ChannelRecord, CreateChannelInput, DeliveryRecord } from '../channel-schemas';
 import { type AlertMessage, enqueueNotification } from '../outbox';
 import { prepareChannel } from './kinds';
 
 type ChannelRow = typeof notificationChannels.$inferSelect;
 
 /** What the API and the console show of a channel: never its encrypted credentials. */
-export const toChannel = (c: ChannelRow) => ({
+export const toChannel = (c: ChannelRow): ChannelRecord => ({
   id: c.id,
   projectId: c.projectId,
-  kind: c.kind as ChannelKind,
+  kind: c.kind,
   name: c.name,
   config: c.config,
   state: c.state,
@@ -162,7 +161,10 @@ export async function listDeliveries(db: DbOrTx, workspaceId: string, channelId:
 }
 
 /** Outbox rows as deliveries, each with its attempts (in attempt order). */
-async function withAttempts(db: DbOrTx, rows: (typeof notificationOutbox.$inferSelect)[]) {
+async function withAttempts(
+  db: DbOrTx,
+  rows: (typeof notificationOutbox.$inferSelect)[],
+): Promise<DeliveryRecord[]> {
   const attempts =
     rows.length === 0
       ? []
