@@ -33,7 +33,7 @@ export async function prepareSelfCallAllowance(
   const chain = findChain(profile.chainId);
   if (!chain || !getChainContracts(profile.chainId)?.signMessageLib)
     throw new ApiError(
-      409,
+      400,
       'chain_not_supported',
       `chain ${profile.chainId} has no SignMessageLib configured: its Safes cannot allow self-calls`,
     );

@@ -21,7 +21,7 @@ async function roleChange(profile: ProfileForTx, missing: readonly ScopeEntry[])
   const contracts = getChainContracts(profile.chainId);
   if (!chain || !contracts || !profile.executor)
     throw new ApiError(
-      409,
+      400,
       'chain_not_enabled',
       `chain ${profile.chainId} is not enabled on this deployment`,
     );

@@ -86,7 +86,7 @@ export async function insertSafeTransaction(
 function chainOf(chainId: number) {
   const chain = findChain(chainId);
   if (!chain)
-    throw refusal(409, 'chain_not_enabled', `chain ${chainId} is no longer enabled on this deployment`);
+    throw refusal(400, 'chain_not_enabled', `chain ${chainId} is no longer enabled on this deployment`);
   return chain;
 }
 

@@ -50,7 +50,7 @@ export async function deleteWorkspaceAction(workspaceSlug: string, typedName: st
   return runConsoleAction(async () => {
     const change = await acting(workspaceSlug);
     if (typedName !== change.workspace.name) {
-      throw new ApiError(422, 'invalid_request', 'Type the workspace’s name exactly to confirm.');
+      throw new ApiError(400, 'invalid_request', 'Type the workspace’s name exactly to confirm.');
     }
     await deleteWorkspace(getDb(), change);
     return { billingEnded: await endWorkspaceBilling(getDb(), change.workspaceId) };
@@ -92,7 +92,7 @@ export async function removeMemberAction(workspaceSlug: string, userId: string) 
   return runConsoleAction(async () => {
     const change = await acting(workspaceSlug);
     if (userId === change.user.id)
-      throw new ApiError(422, 'invalid_request', 'Use “Leave workspace” to leave.');
+      throw new ApiError(400, 'invalid_request', 'Use “Leave workspace” to leave.');
     await endMembership(getDb(), { ...change, userId: Id.parse(userId) });
     refresh(workspaceSlug);
     return null;
