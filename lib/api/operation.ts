@@ -32,6 +32,11 @@ export type Operation<
   maxBody?: { bytes: number; code: ErrorCode };
   /** A multipart/form-data body read by the handler itself, documented with this schema. */
   form?: z.ZodObject;
+  /**
+   * The codes the handler may answer beyond the wrapper's own (credential, scope, validation, not found, rate
+   * limit, idempotency, body): the OpenAPI document lists them under their status from `./error-codes`.
+   */
+  errors?: readonly ErrorCode[];
 };
 
 export function defineOperation<
