@@ -154,7 +154,10 @@ export const ERROR_CODES = {
     status: 409,
     when: 'the tag exists (or was deleted) with other code (`reservedVersionTags`, `suggestedVersionTag`)',
   },
-  function_deleted: { status: 409, when: 'the function release is deleted (executable create, copy)' },
+  function_deleted: {
+    status: 409,
+    when: 'the function release is deleted (executable create, function switch, copy)',
+  },
   function_in_use: {
     status: 409,
     when: 'release delete while a non-deleted executable uses it (`executableIds`)',
@@ -176,7 +179,7 @@ export const ERROR_CODES = {
   },
   executable_not_ready: {
     status: 409,
-    when: 'regenerate or resume of an executable without a built sandbox (`state`)',
+    when: 'regenerate of a provisioning executable, or resume of one without a built sandbox (`state`)',
   },
   executable_must_be_paused: {
     status: 409,
@@ -202,7 +205,7 @@ export const ERROR_CODES = {
   storage_locked: { status: 409, when: 'storage write while an execution holds the lock (`currentVersion`)' },
   profile_not_active: {
     status: 409,
-    when: 'the profile must be active: executable create or profile change, archive, share (`state`)',
+    when: 'the profile must be active: executable create, resume or profile change; archive; share (`state`)',
   },
   profile_not_archived: { status: 409, when: 'unarchive of a profile that is not archived (`state`)' },
   profile_not_pending: {
@@ -244,13 +247,13 @@ export const ERROR_CODES = {
   },
   address_has_code: {
     status: 409,
-    when: "console key import: the key's address already has code on the chain other than our EIP-7702 delegation (`address`, `chainId`); see [profiles.md](profiles.md#importing-an-existing-key)",
+    when: 'console: a key import whose address already has code on the chain other than our EIP-7702 delegation (`address`, `chainId`); see [profiles.md](profiles.md#importing-an-existing-key)',
   },
   faucet_unavailable: { status: 409, when: 'fund of a profile on a chain other than the local dev chain' },
   webhook_limit_reached: { status: 409, when: 'an 11th active webhook URL on an executable (`limit`)' },
   project_has_active_executables: {
     status: 409,
-    when: 'console project deletion while an executable of the project is active (`executableIds`, `executables [{id, name}]`): see Projects',
+    when: 'console: project deletion while an executable of the project is active (`executableIds`, `executables [{id, name}]`): see Projects',
   },
   workspace_has_active_executables: {
     status: 409,
@@ -301,7 +304,7 @@ export const ERROR_CODES = {
   ens_not_found: { status: 422, when: 'console: the ENS name resolves to no address' },
   rate_limited: {
     status: 429,
-    when: "over the credential's budget (`Retry-After`); also per client address (logins, sign-in nonces), per webhook URL and per RPC workspace",
+    when: "over the credential's budget (`Retry-After`); also per client address (logins, sign-in nonces), per webhook URL, per Safe transaction and per RPC workspace",
   },
   headers_too_large: {
     status: 431,
