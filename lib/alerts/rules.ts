@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { ZodError } from 'zod';
 import type { DbOrTx } from '@/db/client';
 import { alertRules, executables, notificationChannels } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { apiError, notFound } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { newId } from '@/lib/ids';
@@ -53,7 +53,7 @@ async function checkChannels(db: DbOrTx, projectId: string, channelIds: readonly
   const known = new Set(found.map((c) => c.id));
   const unknown = unique.filter((id) => !known.has(id));
   if (unknown.length > 0)
-    throw new ApiError(400, 'invalid_request', 'channelIds must be channels of the same project', {
+    throw apiError('invalid_request', 'channelIds must be channels of the same project', {
       details: unknown.map((id) => ({
         path: `channelIds.${channelIds.indexOf(id)}`,
         message: `${id} is not a channel of this project`,
@@ -173,8 +173,7 @@ export async function createRule(db: DbOrTx, workspaceId: string, actor: Actor, 
       .onConflictDoNothing()
       .returning();
     if (!rule)
-      throw new ApiError(
-        409,
+      throw apiError(
         'conflict',
         executableId
           ? `the executable already has its own ${input.kind} rule: change it instead`

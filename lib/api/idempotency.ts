@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db/client';
-import { ApiError } from './errors';
+import { apiError } from './errors';
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 /** An in-progress claim older than this is taken as abandoned (its server died mid-request). */
@@ -56,11 +56,10 @@ export async function claimIdempotency(
     where credential_id = ${scope.credentialId} and workspace_id = ${scope.workspaceId} and key = ${scope.key}`;
   if (!existing) return claimIdempotency(db, scope, fingerprint);
   if (existing.fingerprint !== fingerprint) {
-    throw new ApiError(409, 'idempotency_conflict', 'this Idempotency-Key was used with a different request');
+    throw apiError('idempotency_conflict', 'this Idempotency-Key was used with a different request');
   }
   if (existing.state === 'in_progress') {
-    throw new ApiError(
-      409,
+    throw apiError(
       'idempotency_in_progress',
       'a request with this Idempotency-Key is still running',
       undefined,

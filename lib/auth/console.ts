@@ -2,7 +2,7 @@ import { headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Role } from '@/lib/auth/credential';
 import { auth } from '@/lib/auth/next-auth';
 import { CONSOLE_PATH_HEADER } from '@/lib/console/path-header';
@@ -66,7 +66,7 @@ export async function requireWorkspaceAccess(
 ): Promise<WorkspaceAccess> {
   const access = await loadWorkspaceAccess(slug);
   if (opts.mutation && !access.canMutate) {
-    throw new ApiError(403, 'forbidden', 'Only owners and admins can change this workspace.');
+    throw apiError('forbidden', 'Only owners and admins can change this workspace.');
   }
   return access;
 }

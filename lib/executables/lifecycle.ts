@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { argsAuditFacts } from '@/lib/audit/args-facts';
 import { recordAudit } from '@/lib/audit/log';
@@ -155,7 +155,7 @@ export async function requestFunctionSwitch(
     );
   if (row.state !== 'paused') throw mustBePaused(row);
   const pendingConflict = (r: ExecutableRow) =>
-    new ApiError(409, 'function_switch_pending', 'a function switch is already being built', {
+    apiError('function_switch_pending', 'a function switch is already being built', {
       state: r.state,
       pendingFunctionSwitch: r.pendingFunctionSwitch,
     });

@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import type { BlockTrigger, EventTrigger, Trigger } from '@/db/schema/executables';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 
 export const INTERVAL_LIMITS = { minMs: 30_000, maxMs: 86_400_000 } as const;
 
@@ -26,8 +26,7 @@ export function validateTrigger(trigger: ScheduleTrigger): ScheduleTrigger {
       intervalMs < INTERVAL_LIMITS.minMs ||
       intervalMs > INTERVAL_LIMITS.maxMs
     )
-      throw new ApiError(
-        400,
+      throw apiError(
         'invalid_trigger',
         `intervalMs must be an integer from ${INTERVAL_LIMITS.minMs} (30 seconds) to ${INTERVAL_LIMITS.maxMs} (one day)`,
         { minMs: INTERVAL_LIMITS.minMs, maxMs: INTERVAL_LIMITS.maxMs },
@@ -36,8 +35,7 @@ export function validateTrigger(trigger: ScheduleTrigger): ScheduleTrigger {
   }
   const cronspec = trigger.cronspec.trim().replace(/\s+/g, ' ');
   if (cronspec.split(' ').length !== 5)
-    throw new ApiError(
-      400,
+    throw apiError(
       'invalid_cron',
       'cronspec must be a standard 5-field cron expression (minute hour day-of-month month day-of-week)',
     );
@@ -45,13 +43,9 @@ export function validateTrigger(trigger: ScheduleTrigger): ScheduleTrigger {
   try {
     next = cronOf(cronspec).nextRun();
   } catch (error) {
-    throw new ApiError(
-      400,
-      'invalid_cron',
-      `cronspec is not a valid cron expression: ${(error as Error).message}`,
-    );
+    throw apiError('invalid_cron', `cronspec is not a valid cron expression: ${(error as Error).message}`);
   }
-  if (!next) throw new ApiError(400, 'invalid_cron', 'cronspec never fires');
+  if (!next) throw apiError('invalid_cron', 'cronspec never fires');
   return { type: 'cron', cronspec };
 }
 

@@ -3,7 +3,7 @@ import type { DbOrTx, Tx } from '@/db/client';
 import { isUniqueViolation } from '@/db/errors';
 import { executions, functionReleases, profiles } from '@/db/schema';
 import type { executionTriggerEnum } from '@/db/schema/executions';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { type ExecutableRow, requireExecutable } from '@/lib/executables/service';
 import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/enqueue';
@@ -32,8 +32,7 @@ export type QueueOptions = {
 };
 
 export const executionInProgress = () =>
-  new ApiError(
-    409,
+  apiError(
     'execution_in_progress',
     'the executable already has an execution in progress; try again when it ends',
   );
@@ -45,7 +44,7 @@ export const executionInProgress = () =>
  * 403 compute_units_exhausted (dry runs too: they run the task and cost compute units).
  */
 export async function assertRunnable(db: DbOrTx, row: ExecutableRow, dryRun: boolean) {
-  const unavailable = (why: string) => new ApiError(409, 'executable_unavailable', why, { state: row.state });
+  const unavailable = (why: string) => apiError('executable_unavailable', why, { state: row.state });
   const runnable = row.state === 'active' || (dryRun && row.state === 'paused' && row.sandboxRef);
   if (!runnable)
     throw unavailable(

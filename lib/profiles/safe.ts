@@ -8,7 +8,7 @@ import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { DbOrTx } from '@/db/client';
 import { profiles, type SafeSnapshot, safeTransactions } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import type { ChainConfig } from '@/lib/chains/config';
@@ -57,8 +57,7 @@ export const safeSnapshot = (reading: SafeReading, moduleEnabled: boolean): Safe
 export function requireSafeContracts(chain: ChainConfig) {
   const contracts = getChainContracts(chain.chainId);
   if (!contracts)
-    throw new ApiError(
-      400,
+    throw apiError(
       'chain_not_supported',
       `chain ${chain.chainId} has no Safe and EIP-7702 contracts recorded on this deployment`,
       { chainId: chain.chainId },
@@ -112,8 +111,7 @@ export async function createSafeProfile(
       )
       .limit(1);
     if (existing)
-      throw new ApiError(
-        409,
+      throw apiError(
         'profile_already_in_project',
         `this project already has a ${kind} profile for this Safe`,
         {

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { executables, executions, functionReleases } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { apiError, notFound } from '@/lib/api/errors';
 import {
   canonicalJson,
   claimIdempotency,
@@ -100,8 +100,7 @@ async function checkRate(tx: Tx, executableId: string, webhookId: string) {
     );
   if (window.started < WEBHOOK_RUNS_PER_MINUTE) return;
   const freesAt = (window.oldest?.getTime() ?? now) + WINDOW_MS;
-  throw new ApiError(
-    429,
+  throw apiError(
     'rate_limited',
     `this webhook URL started ${WEBHOOK_RUNS_PER_MINUTE} executions in the last minute; retry later`,
     undefined,

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Role } from '@/lib/auth/credential';
 
 /**
@@ -7,16 +7,12 @@ import type { Role } from '@/lib/auth/credential';
  */
 export function assertMayManage(actorRole: Role, touched: { from?: Role; to?: Role }) {
   if (actorRole === 'member') {
-    throw new ApiError(403, 'forbidden', 'Only owners and admins can manage members.');
+    throw apiError('forbidden', 'Only owners and admins can manage members.');
   }
   if (actorRole !== 'owner' && (touched.from === 'owner' || touched.to === 'owner')) {
-    throw new ApiError(403, 'forbidden', 'Only owners can manage owners.');
+    throw apiError('forbidden', 'Only owners can manage owners.');
   }
 }
 
 export const lastOwner = () =>
-  new ApiError(
-    409,
-    'last_owner',
-    'A workspace always keeps at least one owner: make someone else an owner first.',
-  );
+  apiError('last_owner', 'A workspace always keeps at least one owner: make someone else an owner first.');

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { ChannelKind, CreateChannelInput } from '../channel-schemas';
 import { checkChannelUrl } from '../notify-url';
 
@@ -14,7 +14,7 @@ export type PreparedChannel = {
   signingSecret?: string;
 };
 
-const invalid = (message: string) => new ApiError(400, 'invalid_request', message);
+const invalid = (message: string) => apiError('invalid_request', message);
 const email = z.email();
 const TELEGRAM_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/;
 const TELEGRAM_CHAT = /^(-?\d{1,20}|@[A-Za-z0-9_]{5,64})$/;

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { consoleActor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
@@ -43,7 +43,7 @@ export async function revokeRpcKeyAction(workspaceSlug: string, keyId: string) {
     const { user, workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     await getDb().transaction(async (tx) => {
       const revoked = await revokeRpcKey(tx, { keyId, workspaceId: workspace.id });
-      if (!revoked) throw new ApiError(404, 'not_found', 'This key does not exist or is already revoked.');
+      if (!revoked) throw apiError('not_found', 'This key does not exist or is already revoked.');
       await recordAudit(tx, {
         workspaceId: workspace.id,
         actor: consoleActor(user),

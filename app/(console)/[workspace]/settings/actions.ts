@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { endWorkspaceBilling } from '@/lib/billing/service';
@@ -50,7 +50,7 @@ export async function deleteWorkspaceAction(workspaceSlug: string, typedName: st
   return runConsoleAction(async () => {
     const change = await acting(workspaceSlug);
     if (typedName !== change.workspace.name) {
-      throw new ApiError(422, 'invalid_request', 'Type the workspace’s name exactly to confirm.');
+      throw apiError('invalid_request', 'Type the workspace’s name exactly to confirm.');
     }
     await deleteWorkspace(getDb(), change);
     return { billingEnded: await endWorkspaceBilling(getDb(), change.workspaceId) };
@@ -91,8 +91,7 @@ export async function changeMemberRoleAction(workspaceSlug: string, userId: stri
 export async function removeMemberAction(workspaceSlug: string, userId: string) {
   return runConsoleAction(async () => {
     const change = await acting(workspaceSlug);
-    if (userId === change.user.id)
-      throw new ApiError(422, 'invalid_request', 'Use “Leave workspace” to leave.');
+    if (userId === change.user.id) throw apiError('invalid_request', 'Use “Leave workspace” to leave.');
     await endMembership(getDb(), { ...change, userId: Id.parse(userId) });
     refresh(workspaceSlug);
     return null;

@@ -3,7 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { billingPortalUrl, changeWorkspacePlan } from '@/lib/billing/service';
@@ -16,8 +16,7 @@ const PlanChoice = z.enum(PLAN_IDS as [PlanId, ...PlanId[]], { error: 'Choose Fr
 /** Billing is the owners' business: admins and members see the plan page read-only. */
 async function requireOwner(workspaceSlug: string) {
   const access = await requireWorkspaceAccess(workspaceSlug);
-  if (access.role !== 'owner')
-    throw new ApiError(403, 'forbidden', 'Only owners can change the plan and billing.');
+  if (access.role !== 'owner') throw apiError('forbidden', 'Only owners can change the plan and billing.');
   return access;
 }
 
@@ -46,7 +45,7 @@ export async function billingPortalAction(workspaceSlug: string) {
   return runConsoleAction(async () => {
     const { workspace } = await requireOwner(workspaceSlug);
     const url = await billingPortalUrl(getDb(), workspace.id, await planPageUrl(workspace.slug));
-    if (!url) throw new ApiError(404, 'not_found', 'This workspace has no billing account yet.');
+    if (!url) throw apiError('not_found', 'This workspace has no billing account yet.');
     return { url };
   });
 }

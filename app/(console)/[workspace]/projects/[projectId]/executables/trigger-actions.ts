@@ -1,6 +1,6 @@
 'use server';
 
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { findChain } from '@/lib/chains/config';
 import { runConsoleAction } from '@/lib/console/action';
@@ -38,9 +38,9 @@ export async function previewTriggerAction(
     await requireWorkspaceAccess(workspaceSlug);
     const checked = checkTrigger(TriggerBody.parse({ trigger }).trigger, profileChainId);
     if (checked.type !== 'event')
-      throw new ApiError(400, 'invalid_trigger', 'Preview shows the logs of an event trigger');
+      throw apiError('invalid_trigger', 'Preview shows the logs of an event trigger');
     const chain = findChain(checked.chainId);
-    if (!chain) throw new ApiError(400, 'invalid_trigger', `chain ${checked.chainId} is not enabled`);
+    if (!chain) throw apiError('invalid_trigger', `chain ${checked.chainId} is not enabled`);
     try {
       const found = await previewTriggerLogs(chain, checked, PREVIEW_LOGS, { maxBlocks: PREVIEW_BLOCKS });
       return {
@@ -57,11 +57,7 @@ export async function previewTriggerAction(
       };
     } catch (error) {
       if (error instanceof ChainReadError)
-        throw new ApiError(
-          503,
-          'chain_unavailable',
-          `Chain ${chain.chainId} did not answer: ${error.message}`,
-        );
+        throw apiError('chain_unavailable', `Chain ${chain.chainId} did not answer: ${error.message}`);
       throw error;
     }
   });

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { runConsoleAction } from '@/lib/console/action';
@@ -20,7 +20,7 @@ const functionsPath = (workspaceSlug: string, projectId: string) =>
 export async function versionReservationAction(workspaceSlug: string, projectId: string, name: string) {
   return runConsoleAction(async () => {
     const { workspace } = await requireWorkspaceAccess(workspaceSlug);
-    if (!FUNCTION_NAME_PATTERN.test(name)) throw new ApiError(400, 'invalid_request', 'not a function name');
+    if (!FUNCTION_NAME_PATTERN.test(name)) throw apiError('invalid_request', 'not a function name');
     await requireProject(getDb(), workspace.id, projectId);
     const reservation = await versionReservation(getDb(), projectId, name);
     // `latest` is always reserved; anything more means the name exists (or existed) in the project.
@@ -43,7 +43,7 @@ export async function uploadReleaseAction(
   return runConsoleAction(async () => {
     const { user, workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
     const blob = bundle.get('blob');
-    if (!(blob instanceof Blob)) throw new ApiError(400, 'invalid_request', 'choose a ZIP file to upload');
+    if (!(blob instanceof Blob)) throw apiError('invalid_request', 'choose a ZIP file to upload');
     const data = UploadData.parse({
       workspaceId: workspace.id,
       projectId,
