@@ -15,6 +15,7 @@ import { listIncidents } from '@/lib/alerts/incidents';
 import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatUtc, runnerLabel } from '@/lib/console/format';
+import { orNotFound } from '@/lib/console/not-found';
 import { GAS_MODES_BY_KIND } from '@/lib/executables/gas-modes';
 import { getExecutable } from '@/lib/executables/service';
 import { executableLatency, RECENT_RUNS, recentRuns } from '@/lib/executions/latency';
@@ -47,15 +48,6 @@ export const metadata: Metadata = { title: 'Executable' };
 
 const RECENT_EXECUTIONS = 20;
 
-async function load(workspaceId: string, executableId: string) {
-  try {
-    return await getExecutable(getDb(), workspaceId, executableId);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
-}
-
 export default async function ExecutablePage({
   params,
 }: {
@@ -64,7 +56,7 @@ export default async function ExecutablePage({
   const { workspace: slug, projectId, executableId } = await params;
   const { workspace, canMutate } = await requireWorkspaceAccess(slug);
   const project = await loadProject(workspace.id, projectId);
-  const executable = await load(workspace.id, executableId);
+  const executable = await orNotFound(getExecutable(getDb(), workspace.id, executableId));
   if (executable.projectId !== project.id) notFound();
   const now = new Date();
   const [
