@@ -1,16 +1,13 @@
 'use server';
 
-import { and, eq, isNull } from 'drizzle-orm';
 import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
-import { alertRules } from '@/db/schema';
 import { ALERT_KINDS } from '@/lib/alerts/kinds';
-import { createRule, saveExecutableRule, updateRule } from '@/lib/alerts/rules';
+import { saveDefaultRule, saveExecutableRule } from '@/lib/alerts/rules';
 import { consoleActor } from '@/lib/audit/actor';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { runConsoleAction } from '@/lib/console/action';
-import { requireProject } from '@/lib/projects/service';
 
 const SaveRule = z.object({
   executableId: z.string().min(1).nullable(),
@@ -40,20 +37,7 @@ export async function saveAlertRuleAction(
       saved = await saveExecutableRule(db, workspace.id, actor, change.executableId, change.kind, patch);
       revalidatePath(`/${workspaceSlug}/projects/${projectId}/executables/${change.executableId}`);
     } else {
-      await requireProject(db, workspace.id, projectId);
-      const [current] = await db
-        .select({ id: alertRules.id })
-        .from(alertRules)
-        .where(
-          and(
-            eq(alertRules.projectId, projectId),
-            eq(alertRules.kind, change.kind),
-            isNull(alertRules.executableId),
-          ),
-        );
-      saved = current
-        ? await updateRule(db, workspace.id, actor, current.id, patch)
-        : await createRule(db, workspace.id, actor, { projectId, kind: change.kind, ...patch });
+      saved = await saveDefaultRule(db, workspace.id, actor, projectId, change.kind, patch);
       revalidatePath(`/${workspaceSlug}/projects/${projectId}/alerts`);
     }
     return { id: saved.id };

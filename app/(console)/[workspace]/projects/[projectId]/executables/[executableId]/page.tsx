@@ -12,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { incidentDeliveries } from '@/lib/alerts/channels/service';
 import { listIncidents } from '@/lib/alerts/incidents';
+import { executableRuleViews, ruleChannelOptions } from '@/lib/alerts/rule-views';
 import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatUtc, runnerLabel } from '@/lib/console/format';
@@ -25,7 +26,6 @@ import { readStorage } from '@/lib/storage/service';
 import { listWebhooks } from '@/lib/webhooks/service';
 import { loadProject } from '../../_lib/project';
 import { AlertRulesCard } from '../../alerts/_components/alert-rules-card';
-import { channelOptions, executableRuleViews } from '../../alerts/_components/data';
 import { IncidentsCard } from '../../alerts/_components/incidents-card';
 import { ExecutionsTable } from '../../executions/_components/executions-table';
 import { isUnfinished } from '../../executions/_components/model';
@@ -81,8 +81,8 @@ export default async function ExecutablePage({
     listWebhooks(getDb(), workspace.id, executable.id),
     listSecrets(getDb(), workspace.id, project.id),
     listExecutableExecutions(getDb(), workspace.id, executable.id, { limit: RECENT_EXECUTIONS }),
-    executableRuleViews(workspace.id, executable.id),
-    channelOptions(project.id),
+    executableRuleViews(getDb(), workspace.id, executable.id),
+    ruleChannelOptions(getDb(), project.id),
     listIncidents(getDb(), workspace.id, { projectId: project.id, executableId: executable.id, limit: 20 }),
     executableLatency(getDb(), workspace.id, executable.id, now),
     recentRuns(getDb(), workspace.id, executable.id),
