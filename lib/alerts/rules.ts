@@ -278,3 +278,24 @@ export async function saveExecutableRule(
     enabled: patch.enabled ?? current?.enabled ?? true,
   });
 }
+
+/** The console's edit of the project's default rule of `kind`: changes it, or creates it on the first change. */
+export async function saveDefaultRule(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  projectId: string,
+  kind: AlertKind,
+  patch: UpdateRuleInput,
+) {
+  await requireProject(db, workspaceId, projectId);
+  const [current] = await db
+    .select({ id: alertRules.id })
+    .from(alertRules)
+    .where(
+      and(eq(alertRules.projectId, projectId), eq(alertRules.kind, kind), isNull(alertRules.executableId)),
+    );
+  return current
+    ? updateRule(db, workspaceId, actor, current.id, patch)
+    : createRule(db, workspaceId, actor, { projectId, kind, ...patch });
+}

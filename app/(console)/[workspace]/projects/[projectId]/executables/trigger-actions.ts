@@ -1,9 +1,8 @@
 'use server';
 
 import { apiError } from '@/lib/api/errors';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { findChain } from '@/lib/chains/config';
-import { runConsoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/action';
 import { checkTrigger } from '@/lib/executables/check-trigger';
 import { TriggerBody } from '@/lib/executables/schemas';
 import { previewTriggerLogs } from '@/lib/triggers/preview';
@@ -34,8 +33,7 @@ export async function previewTriggerAction(
   trigger: TriggerInput,
   profileChainId: number,
 ) {
-  const result = await runConsoleAction(async (): Promise<TriggerPreview> => {
-    await requireWorkspaceAccess(workspaceSlug);
+  const result = await consoleAction<TriggerPreview>(workspaceSlug, { allow: 'members' }, async () => {
     const checked = checkTrigger(TriggerBody.parse({ trigger }).trigger, profileChainId);
     if (checked.type !== 'event')
       throw apiError('invalid_trigger', 'Preview shows the logs of an event trigger');
