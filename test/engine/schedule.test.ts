@@ -2,9 +2,9 @@
 // keep their phase without bursts, an unfinished run is not stacked, paused executables do not fire.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, getDb } from '@/db/client';
-import { followingRunAt } from '@/lib/executables/triggers';
 import { requeueStrandedExecutions, scheduleDueExecutions, schedulerTick } from '@/lib/executions/scheduler';
-import { stopEmbeddedJobs } from '@/lib/jobs/embedded';
+import { stopEmbeddedJobs } from '@/lib/jobs/providers/embedded';
+import { followingRunAt } from '@/lib/schedules/clock';
 import { exeAction } from '../support/executables';
 import { testDb } from '../support/fixtures';
 import { type RunWorld, runnableExe, runWorld, waitForExecution } from '../support/runs';
