@@ -9,7 +9,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
 import { prepareSafeTransactionAction } from '../actions';
-import type { ProfileView } from './profiles-table';
+import type { ProfileView } from './profile-view';
 
 type Purpose = 'enable_module' | 'disable_module';
 
