@@ -6,10 +6,11 @@ import type { Actor } from '@/lib/audit/actor';
 import { argsAuditFacts } from '@/lib/audit/args-facts';
 import { recordAudit } from '@/lib/audit/log';
 import { requireRelease } from '@/lib/functions/service';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { log } from '@/lib/log';
 import { requireProfile } from '@/lib/profiles/service';
-import { discardSandbox } from './provision';
+import { discardSandbox } from '@/lib/runtime/runners/discard';
+import { nextRunAt } from '@/lib/schedules/clock';
 import {
   type ExecutableRow,
   mutate,
@@ -18,7 +19,6 @@ import {
   stateConflict,
   toExecutable,
 } from './service';
-import { nextRunAt } from './triggers';
 import { checkArgs, checkCoverage, usableProfile, usableRelease } from './validation';
 
 // State transitions: pause, resume, delete, reprovision, regenerate and the function switch, each in the audit log.

@@ -8,7 +8,7 @@ import type { Actor } from '@/lib/audit/actor';
 import { argsAuditFacts } from '@/lib/audit/args-facts';
 import { recordAudit } from '@/lib/audit/log';
 import { newId } from '@/lib/ids';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
 import { resolvedRunner } from '@/lib/runtime/runners';

@@ -4,10 +4,10 @@ import { executions } from '@/db/schema';
 import type { SemanticError } from '@/db/schema/executions';
 import { evaluateFinishedExecution } from '@/lib/alerts/evaluate-execution';
 import { afterIncidentCommit } from '@/lib/alerts/incidents';
+import { dispatchAfterRun } from '@/lib/follower/dispatch';
 import { observeFinished } from '@/lib/metrics/observe';
 import type { JsonObject, PlannedCall } from '@/lib/runtime/task-types';
 import { recordingVersion } from '@/lib/storage/versions';
-import { dispatchAfterRun } from '@/lib/triggers/dispatch';
 import { meterExecution } from '@/lib/usage/metering';
 import { queueCallback, scheduleCallback } from './callbacks';
 

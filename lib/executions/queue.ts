@@ -6,7 +6,7 @@ import type { executionTriggerEnum } from '@/db/schema/executions';
 import { apiError } from '@/lib/api/errors';
 import { type ExecutableRow, requireExecutable } from '@/lib/executables/service';
 import { newId } from '@/lib/ids';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { assertComputeUnitsLeft } from '@/lib/usage/limits';
 import { toExecution } from './queries';
 

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import { executions } from '@/db/schema';
 import { simulateWithFallback } from '@/lib/chains/submitters';
 import { SubmissionError } from '@/lib/chains/submitters/types';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { observeClaim, observeSubmitted } from '@/lib/metrics/observe';
 import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, lt, lte, not, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { executables, executions, profiles } from '@/db/schema';
-import { followingRunAt } from '@/lib/executables/triggers';
 import { newId } from '@/lib/ids';
-import { enqueueAll, jobProvider } from '@/lib/jobs/enqueue';
+import { enqueueAll, jobProvider } from '@/lib/jobs/port';
 import { log } from '@/lib/log';
+import { followingRunAt } from '@/lib/schedules/clock';
 import { computeUnitsStandings } from '@/lib/usage/limits';
 import { requeueStrandedCallbacks } from './callbacks';
 import { runLeaseHeld } from './lease';
@@ -49,7 +49,7 @@ async function claimDueExecutions(db: Db, now: Date): Promise<{ claimed: number;
         and(
           eq(executables.state, 'active'),
           lte(executables.nextRunAt, now),
-          // event and block triggers are the chain follower's (lib/triggers), whatever next_run_at says
+          // event and block triggers are the chain follower's (lib/follower), whatever next_run_at says
           sql`${executables.trigger}->>'type' in ('interval', 'cron')`,
         ),
       )

@@ -10,11 +10,11 @@ import {
 import type { DbOrTx } from '@/db/client';
 import { profiles } from '@/db/schema';
 import { apiError } from '@/lib/api/errors';
+import { publicClientFor, viemChain } from '@/lib/chains/client';
 import { type ChainConfig, findChain, LOCAL_CHAIN_ID } from '@/lib/chains/config';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
 import { withOperator } from '@/lib/chains/operator';
-import { publicClientFor, viemChain } from './chain';
 import { keyAccountOf } from './key-account';
 import { requireProfile, toProfile } from './service';
 

@@ -7,12 +7,12 @@ import { profiles, projects } from '@/db/schema';
 import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
+import { delegationCode } from '@/lib/chains/delegation';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
-import { publicClientFor } from './chain';
-import { delegationCode } from './provision';
 import { CreateProfileBody } from './schemas';
 import { queueProvisioning, recordColumns, requireLegacyChain } from './service';
 

@@ -4,6 +4,7 @@
 import { type Address, getAddress, type Hex } from 'viem';
 import type { Role } from 'zodiac-roles-sdk';
 import type { profiles } from '@/db/schema';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
 import { readRole } from '@/lib/roles/read';
@@ -18,7 +19,6 @@ import {
 import { batchSafeTx } from '@/lib/roles/setup';
 import { isModuleEnabled, previousModule, type SafeReading } from '@/lib/safe/read';
 import { disableModuleTx, enableModuleTx, type SafeTx } from '@/lib/safe/transaction';
-import { publicClientFor } from './chain';
 import { selfCallAllowanceTx, unallowedSelfCallsOf } from './self-call-allowance';
 
 export type Purpose = 'enable_module' | 'disable_module' | 'setup_roles' | 'change_role' | 'allow_self_calls';

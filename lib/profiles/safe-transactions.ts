@@ -13,7 +13,7 @@ import { findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
 import { signaturesBySelector } from '@/lib/functions/permissions';
 import { newId } from '@/lib/ids';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { describeSafeTx, type FunctionNames } from '@/lib/roles/describe';
 import { normalizeScope, type ScopeEntry } from '@/lib/roles/role';
 import { isModuleEnabled, readSafeOrRefuse, type SafeReading } from '@/lib/safe/read';

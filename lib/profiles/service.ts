@@ -11,12 +11,12 @@ import { auditedChange, recordAudit } from '@/lib/audit/log';
 import { findChain } from '@/lib/chains/config';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { log } from '@/lib/log';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
 import { PLANS } from '@/lib/usage/plans';
 import { getWorkspace } from '@/lib/workspaces/service';
-import { balanceKey, readBalances } from './chain';
+import { balanceKey, readBalances } from './balances';
 import { legacyProfilesEnabled } from './legacy';
 import type { CreateProfileInput, ShareProfileInput } from './schemas';
 

@@ -5,8 +5,8 @@ import { executables, functionReleases, profiles, projects, secrets, webhooks } 
 import { apiError, notFound } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
-import { discardSandbox } from '@/lib/executables/provision';
 import { newId } from '@/lib/ids';
+import { discardSandbox } from '@/lib/runtime/runners/discard';
 import type { CreateProjectInput, UpdateProjectInput } from './schemas';
 
 type ProjectRow = typeof projects.$inferSelect;

@@ -2,9 +2,9 @@
 // that is not a Safe 1.3.0 or 1.4.1 is refused with a reason a person understands.
 import { type Address, getAddress, isAddressEqual } from 'viem';
 import { apiError } from '@/lib/api/errors';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { isTransportFailure } from '@/lib/chains/submitters/revert';
-import { publicClientFor } from '@/lib/profiles/chain';
 import { SENTINEL, safeAbi } from './abi';
 
 export const SUPPORTED_SAFE_VERSIONS = ['1.3.0', '1.4.1'] as const;

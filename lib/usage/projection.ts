@@ -2,9 +2,9 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables, executions } from '@/db/schema';
 import type { Trigger } from '@/db/schema/executables';
-import { followingRunAt, isChainTrigger } from '@/lib/executables/triggers';
 import { FINAL_STATUSES } from '@/lib/executions/finish';
 import { idFloor } from '@/lib/ids';
+import { followingRunAt, isChainTrigger } from '@/lib/schedules/clock';
 
 /** Compute units assumed per run of an executable that has no finished run to average (the least a run costs). */
 export const DEFAULT_COMPUTE_UNITS_PER_RUN = 1;

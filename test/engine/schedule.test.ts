@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { type Db, getDb } from '@/db/client';
-import { followingRunAt } from '@/lib/executables/triggers';
 import { acquireRunLease } from '@/lib/executions/lease';
 import { requeueStrandedExecutions, scheduleDueExecutions, schedulerTick } from '@/lib/executions/scheduler';
-import { stopEmbeddedJobs } from '@/lib/jobs/embedded';
+import { stopEmbeddedJobs } from '@/lib/jobs/providers/embedded';
+import { followingRunAt } from '@/lib/schedules/clock';
 import { exeAction } from '../support/executables';
 import { testDb } from '../support/fixtures';
 import { type RunWorld, runnableExe, runWorld, waitForExecution } from '../support/runs';

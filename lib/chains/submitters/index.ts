@@ -6,9 +6,9 @@
 import type { Address, Hex } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import type { executables, profiles } from '@/db/schema';
+import { publicClientFor } from '@/lib/chains/client';
 import { type ChainConfig, findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
-import { publicClientFor } from '@/lib/profiles/chain';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { type SponsorshipProvider, type UserOperationRoute, userOperationRoute } from './gas-providers';
 import { legacySubmitter } from './legacy';

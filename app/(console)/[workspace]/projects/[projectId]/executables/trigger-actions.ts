@@ -5,8 +5,8 @@ import { findChain } from '@/lib/chains/config';
 import { consoleAction } from '@/lib/console/action';
 import { checkTrigger } from '@/lib/executables/check-trigger';
 import { TriggerBody } from '@/lib/executables/schemas';
-import { previewTriggerLogs } from '@/lib/triggers/preview';
-import { ChainReadError } from '@/lib/triggers/rpc';
+import { previewTriggerLogs } from '@/lib/follower/preview';
+import { ChainReadError } from '@/lib/follower/rpc';
 import { triggerFieldOf } from './_components/chain-draft';
 import type { TriggerInput } from './_components/schedule';
 

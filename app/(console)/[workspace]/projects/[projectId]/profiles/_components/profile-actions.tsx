@@ -18,7 +18,7 @@ import {
   shareProfileAction,
   unarchiveProfileAction,
 } from '../actions';
-import type { ProfileView } from './profiles-table';
+import type { ProfileView } from './profile-view';
 import { SafeProfileActions } from './safe-profile-actions';
 
 type Mode = 'rename' | 'share' | 'archive' | null;

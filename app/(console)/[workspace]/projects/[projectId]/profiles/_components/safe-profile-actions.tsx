@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { prepareSafeTransactionAction } from '../actions';
-import type { ProfileView } from './profiles-table';
+import type { ProfileView } from './profile-view';
 
 type Purpose = 'enable_module' | 'disable_module';
 

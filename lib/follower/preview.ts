@@ -1,10 +1,10 @@
 import type { EventTrigger } from '@/db/schema/executables';
 import type { ChainConfig } from '@/lib/chains/config';
 import type { TriggerLog } from '@/lib/runtime/task-types';
+import { followerLimits } from '@/lib/triggers/settings';
+import { taskTriggerOf } from '@/lib/triggers/task-trigger';
 import { logMatches, logPayload, unionFilter } from './match';
 import { headNumber, logsIn } from './rpc';
-import { followerLimits } from './settings';
-import { taskTriggerOf } from './task-trigger';
 
 /**
  * The last `n` logs (newest last) an event trigger matches on its chain, as `ctx.trigger.log` would carry them:

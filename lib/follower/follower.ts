@@ -1,6 +1,7 @@
 import type { Db } from '@/db/client';
 import { type ChainConfig, enabledChains } from '@/lib/chains/config';
 import { log } from '@/lib/log';
+import { chainTriggerSettings, followerLimits } from '@/lib/triggers/settings';
 import { forgetUnfollowedCursor, lockChain, readCursor, writeCursor } from './cursor';
 import { dispatchReadyEvents } from './dispatch';
 import { checkFinality } from './finality';
@@ -8,7 +9,6 @@ import { followedChainIds, watchedOn } from './match';
 import { lowestStaleBlock, settleEvents } from './reorg';
 import { blockAt, headNumber } from './rpc';
 import { scanRange } from './scan';
-import { chainTriggerSettings, followerLimits } from './settings';
 import { followerStats } from './stats';
 
 export type ChainPass = {
@@ -146,7 +146,7 @@ export async function followChain(db: Db, chain: ChainConfig): Promise<ChainPass
 }
 
 /**
- * The follower's tick: the finality re-check of each enabled chain's confirmed runs (lib/triggers/finality.ts),
+ * The follower's tick: the finality re-check of each enabled chain's confirmed runs (lib/follower/finality.ts),
  * every enabled chain an active event or block trigger follows, then the dispatch of ready events (one execution
  * per executable at a time, oldest first; the end of a run dispatches its executable's next one at once, see
  * dispatch.ts). A chain's failure (its finality re-check's or its follow's, each on its own) is logged and kept

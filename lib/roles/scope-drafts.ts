@@ -1,7 +1,7 @@
 // The calls a Zodiac Roles role allows, as the console edits and reads them: targets with their functions, each
 // function by selector and, where known, by signature. Pure and client-safe (no zodiac-roles-sdk import).
 import { getAddress, isAddress, toFunctionSelector } from 'viem';
-import type { ScopeEntry } from '@/lib/roles/role';
+import type { ScopeEntry } from './role';
 
 /** The selector of a plain value transfer (empty calldata), as lib/roles/role.ts names it. */
 const PLAIN_TRANSFER = '0x00000000';

@@ -1,17 +1,13 @@
 import { type JobEvent, type JobPayload, parsePayload } from './events';
 
+// The job port: all that domain code imports from lib/jobs. It queues work and never runs it: no workflow is
+// reachable from here (lib/jobs/catalog.ts lists the jobs; lib/jobs/providers/ runs them).
+
 /** Which provider carries jobs: Inngest when its event key is configured, else the embedded Postgres queue. */
 export const jobProvider = (): 'inngest' | 'embedded' =>
   process.env.INNGEST_EVENT_KEY ? 'inngest' : 'embedded';
 
-/** Whether this process should run the embedded worker (the Next server's `register()` asks). */
-export const embeddedWorkerWanted = () =>
-  jobProvider() === 'embedded' &&
-  !process.env.INNGEST_SIGNING_KEY &&
-  Boolean(process.env.DATABASE_URL) &&
-  process.env.TICKWORK_EMBEDDED_WORKER !== 'off';
-
-/** The job port: validates the payload and hands the event to the configured provider. */
+/** Validates the payload and hands the event to the configured provider. */
 export async function enqueue<E extends JobEvent>(event: E, payload: JobPayload<E>): Promise<void> {
   const data = parsePayload(event, payload);
   if (jobProvider() === 'inngest') {
@@ -19,7 +15,7 @@ export async function enqueue<E extends JobEvent>(event: E, payload: JobPayload<
     await inngest.send({ name: event, data });
     return;
   }
-  const { addEmbeddedJob } = await import('./embedded');
+  const { addEmbeddedJob } = await import('./embedded-queue');
   await addEmbeddedJob(event, data);
 }
 
@@ -32,6 +28,6 @@ export async function enqueueAll<E extends JobEvent>(event: E, payloads: JobPayl
     await inngest.send(data.map((d) => ({ name: event, data: d })));
     return;
   }
-  const { addEmbeddedJobs } = await import('./embedded');
+  const { addEmbeddedJobs } = await import('./embedded-queue');
   await addEmbeddedJobs(event, data);
 }

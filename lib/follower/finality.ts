@@ -5,8 +5,8 @@ import { afterIncidentCommit } from '@/lib/alerts/incidents';
 import type { ChainConfig } from '@/lib/chains/config';
 import { forwardCall } from '@/lib/gateway/forward';
 import { log } from '@/lib/log';
+import { chainTriggerSettings } from '@/lib/triggers/settings';
 import { headNumber } from './rpc';
-import { chainTriggerSettings } from './settings';
 
 /** Confirmed runs one pass re-checks per chain at most (the next tick goes on). */
 const FINALITY_BATCH = 50;

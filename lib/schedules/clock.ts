@@ -1,3 +1,5 @@
+// Clock schedules (interval and cron triggers): their validation and when they run next. The scheduler fires
+// them (lib/executions/scheduler.ts); chain triggers (event, block) are the chain follower's (lib/follower).
 import { Cron } from 'croner';
 import type { BlockTrigger, EventTrigger, Trigger } from '@/db/schema/executables';
 import { apiError } from '@/lib/api/errors';
@@ -8,7 +10,7 @@ const cronOf = (cronspec: string) => new Cron(cronspec, { timezone: 'UTC', pause
 
 /** A clock trigger: the scheduler fires it. */
 export type ScheduleTrigger = Exclude<Trigger, EventTrigger | BlockTrigger>;
-/** A chain trigger: the chain follower (lib/triggers) fires it, never the scheduler. */
+/** A chain trigger: the chain follower (lib/follower) fires it, never the scheduler. */
 export type ChainTrigger = EventTrigger | BlockTrigger;
 
 export const isChainTrigger = (trigger: Trigger): trigger is ChainTrigger =>
