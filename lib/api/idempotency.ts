@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db/client';
+import { canonicalJson } from '@/lib/canonical-json';
 import { apiError } from './errors';
 
 const TTL_MS = 24 * 60 * 60 * 1000;
@@ -8,18 +9,6 @@ const STALE_CLAIM_MS = 5 * 60 * 1000;
 
 export type StoredResponse = { status: number; body: unknown };
 export type IdempotencyScope = { credentialId: string; workspaceId: string; key: string };
-
-/** JSON with object keys sorted at every depth, so `{a,b}` and `{b,a}` fingerprint alike. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 export const requestFingerprint = (method: string, routeTemplate: string, body: unknown) =>
   createHash('sha256')

@@ -2,12 +2,8 @@ import { and, count, eq, gte, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { executables, executions, functionReleases } from '@/db/schema';
 import { apiError, notFound } from '@/lib/api/errors';
-import {
-  canonicalJson,
-  claimIdempotency,
-  completeIdempotency,
-  releaseIdempotency,
-} from '@/lib/api/idempotency';
+import { claimIdempotency, completeIdempotency, releaseIdempotency } from '@/lib/api/idempotency';
+import { canonicalJson } from '@/lib/canonical-json';
 import { sha256Hex } from '@/lib/crypto/tokens';
 import { assertRunnable, queueExecution } from '@/lib/executions/queue';
 import { idFloor } from '@/lib/ids';
