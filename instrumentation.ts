@@ -1,5 +1,6 @@
-// Next's server start hook: the RPC gateway's health poller, and the embedded job worker and scheduler, run
-// inside the Node.js server process.
+// Next's server start hook, one of the two composition roots (the other: app/api/inngest/route.ts): the RPC
+// gateway's health poller, and the embedded provider's jobs (lib/jobs/catalog.ts), run inside the Node.js
+// server process.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   // A bad sandbox runner setting (TICKWORK_GVISOR_*, DAYTONA_*) stops the server here, with its message.
@@ -18,25 +19,14 @@ export async function register() {
     const { startGatewayHealthPoller } = await import('./lib/gateway/poller');
     startGatewayHealthPoller();
   }
-  const { embeddedWorkerWanted } = await import('./lib/jobs/enqueue');
-  if (!embeddedWorkerWanted()) return;
-  const { startEmbeddedWorker } = await import('./lib/jobs/embedded');
-  const { startSchedulerTicker } = await import('./lib/jobs/scheduler-ticker');
-  const { startMaintenanceTicker } = await import('./lib/jobs/maintenance');
-  const { startAlertsTicker } = await import('./lib/alerts/ticker');
-  const { startNotificationTicker } = await import('./lib/jobs/notification-ticker');
-  const { startFollowerTicker } = await import('./lib/jobs/follower-ticker');
-  const { log } = await import('./lib/log');
+  const { embeddedJobsWanted, startEmbeddedJobs } = await import('./lib/jobs/providers/embedded');
+  if (!embeddedJobsWanted()) return;
   try {
-    await startEmbeddedWorker();
-    // TICKWORK_SCHEDULER=off: an instance that runs jobs and alert checks but claims no scheduled runs
-    if (process.env.TICKWORK_SCHEDULER !== 'off') startSchedulerTicker();
-    startMaintenanceTicker();
-    startAlertsTicker();
-    startNotificationTicker();
-    // TICKWORK_FOLLOWER=off: no chain follower in this instance (event and block triggers)
-    startFollowerTicker();
+    // every event job and periodic job of lib/jobs/catalog.ts; TICKWORK_SCHEDULER=off and TICKWORK_FOLLOWER=off
+    // keep the scheduler or the chain follower out of this instance
+    await startEmbeddedJobs();
   } catch (error) {
+    const { log } = await import('./lib/log');
     log.error({ err: error }, 'the embedded job worker did not start');
   }
 }

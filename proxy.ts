@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { errorResponse } from '@/lib/api/error-response';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { CONSOLE_PATH_HEADER } from '@/lib/console/path-header';
 import { newId } from '@/lib/ids';
 
@@ -12,7 +12,7 @@ export function proxy(req: NextRequest) {
     decodeURIComponent(req.nextUrl.pathname);
   } catch {
     return errorResponse(
-      new ApiError(400, 'invalid_request', 'the URL path is not valid percent-encoding'),
+      apiError('invalid_request', 'the URL path is not valid percent-encoding'),
       newId('request'),
     );
   }

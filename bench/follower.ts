@@ -19,10 +19,10 @@ import { executables } from '@/db/schema';
 import { startAnvil } from '@/lib/chains/anvil';
 import { type ChainConfig, findChain } from '@/lib/chains/config';
 import { finishExecution } from '@/lib/executions/finish';
+import { dispatchReadyEvents } from '@/lib/follower/dispatch';
+import { followChain } from '@/lib/follower/follower';
 import { newId } from '@/lib/ids';
 import { freePort } from '@/lib/net/free-port';
-import { dispatchReadyEvents } from '@/lib/triggers/dispatch';
-import { followChain } from '@/lib/triggers/follower';
 import { writeSection } from './support/performance-doc';
 import { type BenchWorld, seedBenchWorld } from './support/seed-world';
 

@@ -73,8 +73,8 @@ test('invite an admin, demote to member, remove; the last owner cannot leave', a
   await expect(mate.getByLabel('Workspace name')).toBeDisabled();
 
   // removed: reads end too
-  owner.page.once('dialog', (d) => d.accept());
-  await owner.page.getByRole('button', { name: `Remove ${mateLabel}` }).click();
+  await openDialog(owner.page, `Remove ${mateLabel}`);
+  await owner.page.getByRole('dialog').getByRole('button', { name: 'Remove member' }).click();
   await expect(owner.page.getByText(`Removed ${mateLabel}`)).toBeVisible();
   await expect(owner.page.getByTestId('member-row')).toHaveCount(1);
   await mate.goto(`/${slug}/projects`);
@@ -84,8 +84,8 @@ test('invite an admin, demote to member, remove; the last owner cannot leave', a
   ).toBe(401);
 
   // the last owner cannot leave
-  owner.page.once('dialog', (d) => d.accept());
-  await owner.page.getByRole('button', { name: 'Leave workspace' }).click();
+  await openDialog(owner.page, 'Leave workspace');
+  await owner.page.getByRole('dialog').getByRole('button', { name: 'Leave workspace' }).click();
   await expect(owner.page.getByText('A workspace always keeps at least one owner')).toBeVisible();
   await expect(owner.page).toHaveURL(new RegExp(`/${slug}/settings/members$`));
 

@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { errorResponse } from '@/lib/api/error-response';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { newId } from '@/lib/ids';
 import { authorizedScrape, metricsToken, scrape } from '@/lib/metrics/exposition';
 
@@ -10,11 +10,10 @@ export const dynamic = 'force-dynamic';
 export async function GET(req: Request) {
   const requestId = newId('request');
   const token = metricsToken();
-  if (!token)
-    return errorResponse(new ApiError(404, 'not_found', 'metrics are off on this server'), requestId);
+  if (!token) return errorResponse(apiError('not_found', 'metrics are off on this server'), requestId);
   if (!authorizedScrape(req.headers.get('authorization'), token))
     return errorResponse(
-      new ApiError(401, 'unauthorized', 'send Authorization: Bearer <TICKWORK_METRICS_TOKEN>'),
+      apiError('unauthorized', 'send Authorization: Bearer <TICKWORK_METRICS_TOKEN>'),
       requestId,
     );
   const { body, contentType } = await scrape(getDb());

@@ -7,7 +7,8 @@ import { type Zippable, zipSync } from 'fflate';
 import { BUNDLE_LIMITS } from '@/lib/functions/bundle';
 import { PermissionsSchema } from '@/lib/functions/permissions';
 import { describeTask } from '@/lib/runtime/describe-task';
-import { type AdaptedEntry, adapterFor } from '../compat/adapters';
+import { adapterFor } from '../compat/adapters';
+import type { AdaptedEntry } from '../compat/types';
 import { CliError, userPath } from '../output';
 
 /** The SDK in this repository; `@tickwork/sdk` resolves here whether or not the task folder installed it. */

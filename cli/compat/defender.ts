@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
-import type { TaskAdapter } from './adapters';
 import { authorEthersPlugin } from './author-ethers';
 import { browserPlatformPlugin } from './browser-platform';
 import { ethers5Plugin } from './ethers5';
+import type { TaskAdapter } from './types';
 
 /** The compatibility layer (guest code bundled into the task), sdk/compat/defender. */
 const LAYER = path.resolve(import.meta.dirname, '../../sdk/compat/defender');

@@ -8,10 +8,10 @@ import {
   parseGelatoSchema,
 } from '@/lib/functions/gelato-schema';
 import { CliError } from '../output';
-import type { TaskAdapter } from './adapters';
 import { authorEthersPlugin } from './author-ethers';
 import { browserPlatformPlugin } from './browser-platform';
 import { ethers5Plugin } from './ethers5';
+import type { TaskAdapter } from './types';
 
 // Gelato Web3 Functions (docs/migrating.md, "From Gelato Web3 Functions"): a folder whose entry imports
 // `@gelatonetwork/web3-functions-sdk` is bundled with our layer (sdk/compat/gelato) in place of the SDK, from

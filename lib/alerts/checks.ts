@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { AlertKind } from '@/db/enums';
 import { alertIncidents, alertRules, executables, executions, profiles } from '@/db/schema';
-import { type Balance, balanceKey, readBalances } from '@/lib/profiles/chain';
+import { type Balance, balanceKey, readBalances } from '@/lib/profiles/balances';
 import { currentCycle } from '@/lib/usage/cycle';
 import { computeUnitsStandings } from '@/lib/usage/limits';
 import { pickInForce } from './in-force';
@@ -11,7 +11,7 @@ import type { AlertRuleRow } from './rules';
 
 // The periodic alert checks (dead man, stuck submissions, low balance, plan usage): each one cheap query over
 // the projects that have such a rule, then an incident opened or resolved per subject. They run on their own
-// ticker (lib/alerts/ticker.ts), not in the scheduler's tick, so a scheduler that stopped is still noticed.
+// periodic job (`alerts-check`, lib/jobs/catalog.ts), not in the scheduler's tick, so a scheduler that stopped is still noticed.
 
 type Rules = AlertRuleRow[];
 

@@ -4,7 +4,7 @@ import type { ChannelKind } from '@/db/enums';
 import { alertIncidents, notificationAttempts, notificationChannels, notificationOutbox } from '@/db/schema';
 import { decryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
-import { enqueueAll } from '@/lib/jobs/enqueue';
+import { enqueueAll } from '@/lib/jobs/port';
 import { log } from '@/lib/log';
 import { observeDelivery } from '@/lib/metrics/observe';
 import { inLiveProject } from '@/lib/projects/service';

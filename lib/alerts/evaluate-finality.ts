@@ -7,7 +7,7 @@ type Run = { id: string; txHash: string; chainId: number };
 type Exe = { id: string; workspaceId: string; projectId: string; name: string };
 
 /**
- * The alert of a finality re-check (lib/triggers/finality.ts): a confirmed run whose transaction vanished opens a
+ * The alert of a finality re-check (lib/follower/finality.ts): a confirmed run whose transaction vanished opens a
  * `transaction_vanished` incident for its executable (a second one while it is open adds nothing); a later run
  * checked final resolves it. Never fails the check.
  */

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { isPublicAddress } from '@/lib/runtime/network-policy';
 
 /**
@@ -20,16 +20,16 @@ export function checkChannelUrl(raw: string, field = 'url'): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw new ApiError(400, 'invalid_request', `${field} is not a valid URL`);
+    throw apiError('invalid_request', `${field} is not a valid URL`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
-    throw new ApiError(400, 'invalid_request', `${field} must be an https URL`);
+    throw apiError('invalid_request', `${field} must be an https URL`);
   if (url.username || url.password)
-    throw new ApiError(400, 'invalid_request', `${field} must not carry a user name or password`);
+    throw apiError('invalid_request', `${field} must not carry a user name or password`);
   if (notifyPrivateAllowed()) return url;
-  if (url.protocol !== 'https:') throw new ApiError(400, 'invalid_request', `${field} must be an https URL`);
+  if (url.protocol !== 'https:') throw apiError('invalid_request', `${field} must be an https URL`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if ((isIP(host) && !isPublicAddress(host)) || LOCAL_NAMES.test(host))
-    throw new ApiError(400, 'invalid_request', `${field} points to a private or local address`);
+    throw apiError('invalid_request', `${field} points to a private or local address`);
   return url;
 }

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { DbOrTx } from '@/db/client';
 import { ALERT_KINDS, type AlertKind } from '@/db/enums';
 import { alertRules, executables, notificationChannels } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { apiError, notFound } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { newId } from '@/lib/ids';
@@ -55,7 +55,7 @@ async function checkChannels(db: DbOrTx, projectId: string, channelIds: readonly
   const known = new Set(found.map((c) => c.id));
   const unknown = unique.filter((id) => !known.has(id));
   if (unknown.length > 0)
-    throw new ApiError(400, 'invalid_request', 'channelIds must be channels of the same project', {
+    throw apiError('invalid_request', 'channelIds must be channels of the same project', {
       details: unknown.map((id) => ({
         path: `channelIds.${channelIds.indexOf(id)}`,
         message: `${id} is not a channel of this project`,
@@ -175,8 +175,7 @@ export async function createRule(db: DbOrTx, workspaceId: string, actor: Actor, 
       .onConflictDoNothing()
       .returning();
     if (!rule)
-      throw new ApiError(
-        409,
+      throw apiError(
         'conflict',
         executableId
           ? `the executable already has its own ${input.kind} rule: change it instead`
@@ -280,4 +279,25 @@ export async function saveExecutableRule(
     channelIds: patch.channelIds ?? current?.channelIds ?? [],
     enabled: patch.enabled ?? current?.enabled ?? true,
   });
+}
+
+/** The console's edit of the project's default rule of `kind`: changes it, or creates it on the first change. */
+export async function saveDefaultRule(
+  db: DbOrTx,
+  workspaceId: string,
+  actor: Actor,
+  projectId: string,
+  kind: AlertKind,
+  patch: UpdateRuleInput,
+) {
+  await requireProject(db, workspaceId, projectId);
+  const [current] = await db
+    .select({ id: alertRules.id })
+    .from(alertRules)
+    .where(
+      and(eq(alertRules.projectId, projectId), eq(alertRules.kind, kind), isNull(alertRules.executableId)),
+    );
+  return current
+    ? updateRule(db, workspaceId, actor, current.id, patch)
+    : createRule(db, workspaceId, actor, { projectId, kind, ...patch });
 }

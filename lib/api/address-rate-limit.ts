@@ -1,5 +1,5 @@
 import { clientAddress } from './client-address';
-import { ApiError } from './errors';
+import { apiError } from './errors';
 import { takeRateLimit } from './rate-limit';
 
 /** Reads a per-minute limit from the environment: a whole number, 0 turns the limit off. */
@@ -19,6 +19,5 @@ export async function limitByClientAddress(req: Request, door: string, perMinute
     undefined,
     perMinute,
   );
-  if (!allowed)
-    throw new ApiError(429, 'rate_limited', 'too many requests from this address', undefined, headers);
+  if (!allowed) throw apiError('rate_limited', 'too many requests from this address', undefined, headers);
 }

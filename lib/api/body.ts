@@ -1,4 +1,4 @@
-import { ApiError } from './errors';
+import { type ApiError, apiError, type ErrorCode } from './errors';
 
 // Reading request bodies: capped while they stream in (a chunked body has no Content-Length to trust), JSON
 // only when declared as JSON, and never nested deeper than the services can walk (deep JSON overflows the
@@ -7,7 +7,7 @@ import { ApiError } from './errors';
 /** How deep a request's JSON may nest (objects and arrays); documented in docs/api-conventions.md. */
 export const MAX_JSON_DEPTH = 64;
 
-export type BodyLimit = { bytes: number; code: string };
+export type BodyLimit = { bytes: number; code: ErrorCode };
 
 const sizeLabel = (bytes: number) =>
   bytes % (1024 * 1024) === 0
@@ -18,7 +18,7 @@ const sizeLabel = (bytes: number) =>
 
 /** The request body as text, refused with 413 as soon as it passes `limit.bytes`. */
 export async function readCappedText(req: Request, limit: BodyLimit): Promise<string> {
-  const tooLarge = () => new ApiError(413, limit.code, `the request body is over ${sizeLabel(limit.bytes)}`);
+  const tooLarge = () => apiError(limit.code, `the request body is over ${sizeLabel(limit.bytes)}`);
   if (Number(req.headers.get('content-length') ?? 0) > limit.bytes) throw tooLarge();
   if (!req.body) return '';
   const chunks: Uint8Array[] = [];
@@ -36,11 +36,7 @@ export const isJsonType = (contentType: string | null) =>
   Boolean(contentType && /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(contentType.trim()));
 
 export const unsupportedMediaType = () =>
-  new ApiError(
-    415,
-    'unsupported_media_type',
-    'a non-empty body must be JSON (Content-Type: application/json)',
-  );
+  apiError('unsupported_media_type', 'a non-empty body must be JSON (Content-Type: application/json)');
 
 /** The nesting depth of a parsed JSON value, walked without recursion; stops counting past `limit`. */
 export function jsonDepth(value: unknown, limit = MAX_JSON_DEPTH): number {
@@ -77,5 +73,5 @@ export async function readJsonBody(req: Request, limit = MANAGEMENT_BODY_LIMIT):
   const text = await readCappedText(req, limit);
   if (text.trim() === '') return {};
   if (!isJsonType(req.headers.get('content-type'))) throw unsupportedMediaType();
-  return parseJsonText(text, (message) => new ApiError(400, 'invalid_request', message));
+  return parseJsonText(text, (message) => apiError('invalid_request', message));
 }

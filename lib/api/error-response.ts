@@ -1,7 +1,7 @@
 import { ZodError } from 'zod';
 import { isUniqueViolation, pgCode } from '@/db/errors';
 import { log } from '@/lib/log';
-import { ApiError } from './errors';
+import { ApiError, apiError } from './errors';
 
 /**
  * 22021 / 22P05: text Postgres cannot store, such as a NUL character in an id, a query parameter or a body
@@ -12,19 +12,15 @@ const isUnstorableText = (error: unknown) => ['22021', '22P05'].includes(pgCode(
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof ZodError) {
-    return new ApiError(400, 'invalid_request', 'request validation failed', {
+    return apiError('invalid_request', 'request validation failed', {
       details: error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code })),
     });
   }
   if (isUniqueViolation(error))
-    return new ApiError(409, 'conflict', 'a resource with these unique fields already exists');
+    return apiError('conflict', 'a resource with these unique fields already exists');
   if (isUnstorableText(error))
-    return new ApiError(
-      400,
-      'invalid_request',
-      'the request contains characters that cannot be stored (NUL)',
-    );
-  return new ApiError(500, 'internal_error', 'internal server error');
+    return apiError('invalid_request', 'the request contains characters that cannot be stored (NUL)');
+  return apiError('internal_error', 'internal server error');
 }
 
 export const errorBody = (error: ApiError, requestId: string) => ({

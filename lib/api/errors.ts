@@ -1,24 +1,15 @@
-/** Stable error codes of the management API (see docs/api-conventions.md). */
-export type ErrorCode =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'insufficient_scope'
-  | 'workspace_mismatch'
-  | 'workspace_required'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'invalid_request'
-  | 'conflict'
-  | 'idempotency_conflict'
-  | 'idempotency_in_progress'
-  | 'rate_limited'
-  | 'internal_error'
-  | (string & {});
+import { type ErrorCode, statusOf } from './error-codes';
 
-/** The one error type: handlers throw it, only the route wrapper turns it into `{ error, code, requestId }`. */
+export type { ErrorCode } from './error-codes';
+
+/**
+ * The one error type: handlers throw it, only the route wrapper turns it into `{ error, code, requestId }`. Its
+ * status is the code's, from the one table in `./error-codes`.
+ */
 export class ApiError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
     readonly code: ErrorCode,
     message: string,
     /** Extra fields merged into the error body (diagnostics such as `details`). */
@@ -26,7 +17,16 @@ export class ApiError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message);
+    this.status = statusOf(code);
   }
 }
 
-export const notFound = (what: string) => new ApiError(404, 'not_found', `${what} not found`);
+/** An ApiError of `code` with its status from the table (the form every throw site uses). */
+export const apiError = (
+  code: ErrorCode,
+  message: string,
+  extra?: Record<string, unknown>,
+  headers?: Record<string, string>,
+) => new ApiError(code, message, extra, headers);
+
+export const notFound = (what: string) => apiError('not_found', `${what} not found`);

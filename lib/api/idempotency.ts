@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '@/db/client';
-import { ApiError } from './errors';
+import { canonicalJson } from '@/lib/canonical-json';
+import { apiError } from './errors';
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 /** An in-progress claim older than this is taken as abandoned (its server died mid-request). */
@@ -8,18 +9,6 @@ const STALE_CLAIM_MS = 5 * 60 * 1000;
 
 export type StoredResponse = { status: number; body: unknown };
 export type IdempotencyScope = { credentialId: string; workspaceId: string; key: string };
-
-/** JSON with object keys sorted at every depth, so `{a,b}` and `{b,a}` fingerprint alike. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value ?? null);
-}
 
 export const requestFingerprint = (method: string, routeTemplate: string, body: unknown) =>
   createHash('sha256')
@@ -56,11 +45,10 @@ export async function claimIdempotency(
     where credential_id = ${scope.credentialId} and workspace_id = ${scope.workspaceId} and key = ${scope.key}`;
   if (!existing) return claimIdempotency(db, scope, fingerprint);
   if (existing.fingerprint !== fingerprint) {
-    throw new ApiError(409, 'idempotency_conflict', 'this Idempotency-Key was used with a different request');
+    throw apiError('idempotency_conflict', 'this Idempotency-Key was used with a different request');
   }
   if (existing.state === 'in_progress') {
-    throw new ApiError(
-      409,
+    throw apiError(
       'idempotency_in_progress',
       'a request with this Idempotency-Key is still running',
       undefined,

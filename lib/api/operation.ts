@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Scope } from '@/lib/auth/scopes';
+import type { ErrorCode } from './errors';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -28,9 +29,14 @@ export type Operation<
   /** false: the management idempotency mechanism does not apply (the upload route). */
   idempotent?: false;
   /** A JSON body limit other than the default 1 MiB, and the code of its 413 (the storage route: 16 MiB). */
-  maxBody?: { bytes: number; code: string };
+  maxBody?: { bytes: number; code: ErrorCode };
   /** A multipart/form-data body read by the handler itself, documented with this schema. */
   form?: z.ZodObject;
+  /**
+   * The codes the handler may answer beyond the wrapper's own (credential, scope, validation, not found, rate
+   * limit, idempotency, body): the OpenAPI document lists them under their status from `./error-codes`.
+   */
+  errors?: readonly ErrorCode[];
 };
 
 export function defineOperation<

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError } from './errors';
+import { apiError } from './errors';
 
 const CursorSchema = z.object({ id: z.string().min(1) });
 
@@ -18,7 +18,7 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
   try {
     return CursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))).id;
   } catch {
-    throw new ApiError(400, 'invalid_request', 'cursor is not one this API issued');
+    throw apiError('invalid_request', 'cursor is not one this API issued');
   }
 }
 

@@ -7,7 +7,7 @@ import { newId } from '@/lib/ids';
 import { withLogContext } from '@/lib/log/context';
 import { readJsonBody } from './body';
 import { errorBody, errorResponse, toApiError } from './error-response';
-import { ApiError } from './errors';
+import { apiError } from './errors';
 import {
   claimIdempotency,
   completeIdempotency,
@@ -65,7 +65,7 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
         ),
       ]);
       rateHeaders = rate.headers;
-      if (!rate.allowed) throw new ApiError(429, 'rate_limited', 'too many requests for this credential');
+      if (!rate.allowed) throw apiError('rate_limited', 'too many requests for this credential');
       if ('error' in resolved) throw resolved.error;
       const { principal } = resolved;
       authorize(principal, op.scope, mutation);
@@ -79,7 +79,7 @@ export function route<O extends Operation>(op: O, handler: (ctx: RouteContext<O>
       const idempotencyKey = mutation && op.idempotent !== false ? req.headers.get('idempotency-key') : null;
       if (idempotencyKey === null) return respond(await handler(ctx), requestId, rateHeaders);
       if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
-        throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1 to 128 characters');
+        throw apiError('invalid_request', 'Idempotency-Key must be 1 to 128 characters');
       }
       const scope: IdempotencyScope = {
         credentialId: principal.credentialId,
@@ -136,7 +136,7 @@ const METHODS: Method[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
 export function otherMethods(...served: Method[]): Record<Method, () => Promise<Response>> {
   const allow = served.join(', ');
   const handler = async () =>
-    errorResponse(new ApiError(405, 'method_not_allowed', `this route serves ${allow}`), newId('request'), {
+    errorResponse(apiError('method_not_allowed', `this route serves ${allow}`), newId('request'), {
       Allow: allow,
     });
   return Object.fromEntries(METHODS.filter((m) => !served.includes(m)).map((m) => [m, handler])) as Record<

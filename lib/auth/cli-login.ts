@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { cliLogins } from '@/db/schema';
 import { perMinuteFromEnv } from '@/lib/api/address-rate-limit';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { sha256Hex } from '@/lib/crypto/tokens';
 import { newId } from '@/lib/ids';
 import { getMembershipRole } from '@/lib/workspaces/service';
@@ -74,11 +74,7 @@ export async function decideCliLogin(
 ) {
   const role = await getMembershipRole(db, input);
   if (!role || role === 'member') {
-    throw new ApiError(
-      403,
-      'forbidden',
-      'only an owner or admin of the workspace can decide a management login',
-    );
+    throw apiError('forbidden', 'only an owner or admin of the workspace can decide a management login');
   }
   const [login] = await db
     .update(cliLogins)
@@ -95,7 +91,7 @@ export async function decideCliLogin(
       ),
     )
     .returning({ id: cliLogins.id });
-  if (!login) throw new ApiError(404, 'not_found', 'this login code is unknown, expired or already used');
+  if (!login) throw apiError('not_found', 'this login code is unknown, expired or already used');
 }
 
 /** One poll of the CLI. Throws the RFC 8628 error codes until the login is approved, then returns the key once. */
@@ -106,12 +102,10 @@ export async function pollCliLogin(db: DbOrTx, deviceCode: string) {
       .from(cliLogins)
       .where(eq(cliLogins.deviceCodeHash, sha256Hex(deviceCode)))
       .for('update');
-    if (!login || login.status === 'consumed')
-      throw new ApiError(400, 'invalid_grant', 'unknown or used device code');
+    if (!login || login.status === 'consumed') throw apiError('invalid_grant', 'unknown or used device code');
     if (login.expiresAt.getTime() <= Date.now())
-      throw new ApiError(400, 'expired_token', 'the login expired; start again');
-    if (login.status === 'denied')
-      throw new ApiError(400, 'access_denied', 'the login was denied in the console');
+      throw apiError('expired_token', 'the login expired; start again');
+    if (login.status === 'denied') throw apiError('access_denied', 'the login was denied in the console');
     if (login.status === 'pending') {
       const tooSoon =
         login.lastPolledAt && Date.now() - login.lastPolledAt.getTime() < (POLL_INTERVAL_SECONDS * 1000) / 2;
@@ -119,8 +113,7 @@ export async function pollCliLogin(db: DbOrTx, deviceCode: string) {
       // Returned, not thrown: a throw would roll back the lastPolledAt that slow_down is measured from.
       return { pending: tooSoon ? ('slow_down' as const) : ('authorization_pending' as const) };
     }
-    if (!login.workspaceId || !login.approvedBy)
-      throw new ApiError(400, 'invalid_grant', 'login has no workspace');
+    if (!login.workspaceId || !login.approvedBy) throw apiError('invalid_grant', 'login has no workspace');
     const key = await createApiKey(tx, {
       userId: login.approvedBy,
       workspaceId: login.workspaceId,
@@ -137,10 +130,10 @@ export async function pollCliLogin(db: DbOrTx, deviceCode: string) {
   });
   if ('granted' in outcome) return outcome.granted;
   if (outcome.pending === 'slow_down')
-    throw new ApiError(400, 'slow_down', 'polling too fast', undefined, {
+    throw apiError('slow_down', 'polling too fast', undefined, {
       'Retry-After': String(POLL_INTERVAL_SECONDS),
     });
-  throw new ApiError(400, 'authorization_pending', 'waiting for approval in the console');
+  throw apiError('authorization_pending', 'waiting for approval in the console');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { createApiKey, revokeApiKey } from './api-keys';
@@ -59,7 +59,7 @@ export async function revokeConsoleApiKey(
 ) {
   return db.transaction(async (tx) => {
     const key = await revokeApiKey(tx, opts);
-    if (!key) throw new ApiError(404, 'not_found', 'This key does not exist or is already revoked.');
+    if (!key) throw apiError('not_found', 'This key does not exist or is already revoked.');
     await recordAudit(tx, {
       workspaceId: opts.workspaceId,
       actor: opts.actor,

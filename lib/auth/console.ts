@@ -3,7 +3,7 @@ import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/db/client';
 import type { MemberRole } from '@/db/enums';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { auth } from '@/lib/auth/next-auth';
 import { CONSOLE_PATH_HEADER } from '@/lib/console/path-header';
 import { findUserById } from '@/lib/users/service';
@@ -66,7 +66,7 @@ export async function requireWorkspaceAccess(
 ): Promise<WorkspaceAccess> {
   const access = await loadWorkspaceAccess(slug);
   if (opts.mutation && !access.canMutate) {
-    throw new ApiError(403, 'forbidden', 'Only owners and admins can change this workspace.');
+    throw apiError('forbidden', 'Only owners and admins can change this workspace.');
   }
   return access;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import type { MemberRole } from '@/db/enums';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Scope } from './scopes';
 
 export type Principal = {
@@ -24,7 +24,7 @@ type KeyRow = {
 
 export function bearerToken(header: string | null): string {
   const match = header?.match(/^Bearer\s+(\S+)$/i);
-  if (!match) throw new ApiError(401, 'unauthorized', 'missing or malformed bearer token');
+  if (!match) throw apiError('unauthorized', 'missing or malformed bearer token');
   return match[1];
 }
 
@@ -51,31 +51,27 @@ export async function resolvePrincipal(
     where k.token_hash = ${tokenHash}`;
   const key = rows[0];
   if (!key?.usable) {
-    throw new ApiError(401, 'unauthorized', 'invalid or revoked credential');
+    throw apiError('unauthorized', 'invalid or revoked credential');
   }
 
   let workspaceId: string;
   if (key.workspace_id) {
     for (const named of [headerWorkspaceId, queryWorkspaceId]) {
       if (named && named !== key.workspace_id) {
-        throw new ApiError(403, 'workspace_mismatch', 'this credential is bound to another workspace');
+        throw apiError('workspace_mismatch', 'this credential is bound to another workspace');
       }
     }
     workspaceId = key.workspace_id;
   } else {
     if (!headerWorkspaceId) {
-      throw new ApiError(400, 'workspace_required', 'unbound keys must send the X-Workspace-Id header');
+      throw apiError('workspace_required', 'unbound keys must send the X-Workspace-Id header');
     }
     if (queryWorkspaceId && queryWorkspaceId !== headerWorkspaceId) {
-      throw new ApiError(
-        403,
-        'workspace_mismatch',
-        'X-Workspace-Id and the workspaceId query parameter differ',
-      );
+      throw apiError('workspace_mismatch', 'X-Workspace-Id and the workspaceId query parameter differ');
     }
     workspaceId = headerWorkspaceId;
   }
-  if (!key.role) throw new ApiError(403, 'forbidden', 'no active membership in this workspace');
+  if (!key.role) throw apiError('forbidden', 'no active membership in this workspace');
 
   if (key.stale_last_used) {
     db.$sql`update api_keys set last_used_at = now() where id = ${key.id}`.catch(() => {});
@@ -92,11 +88,11 @@ export async function resolvePrincipal(
 
 export function authorize(principal: Principal, scope: Scope, mutation: boolean): void {
   if (!principal.scopes.has(scope)) {
-    throw new ApiError(403, 'insufficient_scope', `this credential lacks the ${scope} scope`, {
+    throw apiError('insufficient_scope', `this credential lacks the ${scope} scope`, {
       requiredScope: scope,
     });
   }
   if (mutation && principal.role === 'member') {
-    throw new ApiError(403, 'forbidden', 'this action needs the owner or admin role');
+    throw apiError('forbidden', 'this action needs the owner or admin role');
   }
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { PlanId } from '@/db/enums';
 import { executables, profiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
 import { PLANS } from '@/lib/usage/plans';
 
@@ -40,8 +40,7 @@ export async function assertWorkspaceFitsPlan(db: DbOrTx, workspaceId: string, p
 
   if (rows.length > plan.executables) {
     const surplus = rows.length - plan.executables;
-    throw new ApiError(
-      409,
+    throw apiError(
       'plan_downgrade_blocked',
       `The ${plan.name} plan allows ${plan.executables} executables and this workspace has ${rows.length} (paused ones count). Delete ${surplus} of them first: ${names(rows)}.`,
       { reason: 'executables', limit: plan.executables, used: rows.length, executables: rows.map(brief) },
@@ -50,8 +49,7 @@ export async function assertWorkspaceFitsPlan(db: DbOrTx, workspaceId: string, p
   if (!plan.mainnet) {
     const onMainnet = rows.filter((r) => r.state === 'active' && findChain(r.chainId)?.testnet === false);
     if (onMainnet.length > 0)
-      throw new ApiError(
-        409,
+      throw apiError(
         'plan_downgrade_blocked',
         `The ${plan.name} plan covers testnets only. Pause the executables running on a mainnet first: ${names(onMainnet)}.`,
         { reason: 'mainnet', executables: onMainnet.map(brief) },

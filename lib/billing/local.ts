@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { assertWorkspaceFitsPlan } from './downgrade';
 import { setWorkspacePlan } from './plan';
 import type { BillingProvider } from './provider';
@@ -18,6 +18,6 @@ export const localBillingProvider: BillingProvider = {
   },
   async endBilling() {},
   async handleWebhook() {
-    throw new ApiError(404, 'not_found', 'the local billing provider takes no webhooks');
+    throw apiError('not_found', 'the local billing provider takes no webhooks');
   },
 };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/db/client';
 import { workspaces } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { type Actor, consoleActor } from '@/lib/audit/actor';
 import { log } from '@/lib/log';
 import { PLANS } from '@/lib/usage/plans';
@@ -25,11 +25,7 @@ export const billingProvider = (): BillingProvider =>
 /** Switches the workspace's plan through the provider (the caller has checked the person is an owner). */
 export async function changeWorkspacePlan(db: Db, input: ChangePlanInput) {
   if (input.plan === input.workspace.plan)
-    throw new ApiError(
-      409,
-      'plan_unchanged',
-      `This workspace is already on the ${PLANS[input.plan].name} plan.`,
-    );
+    throw apiError('plan_unchanged', `This workspace is already on the ${PLANS[input.plan].name} plan.`);
   return billingProvider().changePlan(db, input);
 }
 

@@ -1,7 +1,7 @@
 import type { Trigger } from '@/db/schema/executables';
+import { validateTrigger } from '@/lib/schedules/clock';
 import { validateChainTrigger } from '@/lib/triggers/validate';
 import type { TriggerInput } from './schemas';
-import { validateTrigger } from './triggers';
 
 /**
  * Checks any trigger a request gives (create, the trigger facet) and answers the one to store: schedules

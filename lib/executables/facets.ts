@@ -5,11 +5,11 @@ import type { Actor } from '@/lib/audit/actor';
 import { argsAuditFacts } from '@/lib/audit/args-facts';
 import { requireRelease } from '@/lib/functions/service';
 import { requireProfile } from '@/lib/profiles/service';
+import { nextRunAt } from '@/lib/schedules/clock';
 import { dropPendingTriggerEvents } from '@/lib/triggers/events';
 import { checkTrigger } from './check-trigger';
 import type { SecretBindingInput, TriggerInput } from './schemas';
 import { type ExecutableRow, mutate, toExecutable } from './service';
-import { nextRunAt } from './triggers';
 import { checkArgs, checkCoverage, checkGasMode, checkSecretBindings, usableProfile } from './validation';
 
 // Configuration facets: one per request, each rechecked under the executable's row lock and recorded in the audit

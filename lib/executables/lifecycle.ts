@@ -2,15 +2,16 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { REGENERABLE_EXECUTABLE_STATES } from '@/db/enums';
 import { executables } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { argsAuditFacts } from '@/lib/audit/args-facts';
 import { recordAudit } from '@/lib/audit/log';
 import { requireRelease } from '@/lib/functions/service';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { log } from '@/lib/log';
 import { requireProfile } from '@/lib/profiles/service';
-import { discardSandbox } from './provision';
+import { discardSandbox } from '@/lib/runtime/runners/discard';
+import { nextRunAt } from '@/lib/schedules/clock';
 import {
   type ExecutableRow,
   mutate,
@@ -19,7 +20,6 @@ import {
   stateConflict,
   toExecutable,
 } from './service';
-import { nextRunAt } from './triggers';
 import { checkArgs, checkCoverage, usableProfile, usableRelease } from './validation';
 
 // State transitions: pause, resume, delete, reprovision, regenerate and the function switch, each in the audit log.
@@ -156,7 +156,7 @@ export async function requestFunctionSwitch(
     );
   if (row.state !== 'paused') throw mustBePaused(row);
   const pendingConflict = (r: ExecutableRow) =>
-    new ApiError(409, 'function_switch_pending', 'a function switch is already being built', {
+    apiError('function_switch_pending', 'a function switch is already being built', {
       state: r.state,
       pendingFunctionSwitch: r.pendingFunctionSwitch,
     });

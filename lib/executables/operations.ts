@@ -19,6 +19,18 @@ import {
 } from './schemas';
 
 const tag = 'Executables';
+
+// Refusals shared by several routes (lib/executables/validation.ts, check-trigger.ts; lib/executions/queue.ts).
+const PROFILE_CHECKS = [
+  'profile_not_in_project',
+  'profile_not_active',
+  'chain_not_enabled',
+  'chain_not_on_plan',
+] as const;
+const TRIGGER_CHECKS = ['invalid_trigger', 'invalid_cron'] as const;
+const SECRET_CHECKS = ['duplicate_env_key', 'secret_not_found'] as const;
+const COVERAGE_CHECKS = ['call_not_permitted', 'permissions_not_covered', 'chain_unavailable'] as const;
+const RUN_CHECKS = ['executable_unavailable', 'execution_in_progress', 'compute_units_exhausted'] as const;
 const one = z.strictObject({ data: ExecutableSchema });
 const params = ExecutableParams;
 const base = '/api/v1/executables/{executableId}';
@@ -42,6 +54,18 @@ export const createExecutableOp = defineOperation({
   description:
     'Read the executable until `state` is `active` (or `error` with a `stateReason`, then POST reprovision) before running it.',
   body: CreateExecutableBody,
+  errors: [
+    'function_not_in_project',
+    'function_deleted',
+    ...PROFILE_CHECKS,
+    ...TRIGGER_CHECKS,
+    'gas_mode_not_allowed',
+    'sandbox_runtime_unavailable',
+    'invalid_args',
+    ...SECRET_CHECKS,
+    ...COVERAGE_CHECKS,
+    'plan_limit_exceeded',
+  ],
   responses: { 201: one },
 });
 
@@ -62,6 +86,7 @@ export const deleteExecutableOp = defineOperation({
   tag,
   summary: 'Delete a paused, provisioning or failed executable (active ones must be paused first)',
   params,
+  errors: ['executable_active'],
   responses: { 200: one },
 });
 
@@ -73,6 +98,7 @@ export const updateExecutableArgsOp = defineOperation({
   summary: 'Replace the JSON-encoded task args',
   params,
   body: ArgsBody,
+  errors: ['invalid_args', ...COVERAGE_CHECKS],
   responses: { 200: one },
 });
 
@@ -84,6 +110,14 @@ export const switchExecutableFunctionOp = defineOperation({
   summary: 'Switch a paused executable to another release (built asynchronously, committed atomically)',
   params,
   body: FunctionSwitchBody,
+  errors: [
+    'executable_must_be_paused',
+    'function_switch_pending',
+    'function_not_in_project',
+    'function_deleted',
+    'invalid_args',
+    ...COVERAGE_CHECKS,
+  ],
   responses: { 202: FunctionSwitchAccepted },
 });
 
@@ -95,6 +129,7 @@ export const updateExecutableGasModeOp = defineOperation({
   summary: 'Change the gas mode (allowed modes depend on the profile kind)',
   params,
   body: GasModeBody,
+  errors: ['gas_mode_not_allowed'],
   responses: { 200: one },
 });
 
@@ -117,6 +152,7 @@ export const updateExecutableProfileOp = defineOperation({
   summary: 'Send with another active profile of the project',
   params,
   body: ProfileBody,
+  errors: [...PROFILE_CHECKS, 'gas_mode_not_allowed', ...COVERAGE_CHECKS],
   responses: { 200: one },
 });
 
@@ -128,6 +164,7 @@ export const updateExecutableSecretsOp = defineOperation({
   summary: 'Replace the secret bindings (an empty array clears them)',
   params,
   body: SecretsBody,
+  errors: SECRET_CHECKS,
   responses: { 200: one },
 });
 
@@ -150,6 +187,7 @@ export const updateExecutableTriggerOp = defineOperation({
   summary: 'Replace the schedule',
   params,
   body: TriggerBody,
+  errors: TRIGGER_CHECKS,
   responses: { 200: one },
 });
 
@@ -160,6 +198,7 @@ export const pauseExecutableOp = defineOperation({
   tag,
   summary: 'Pause an active executable (scheduling stops)',
   params,
+  errors: ['executable_not_active'],
   responses: { 200: one },
 });
 
@@ -170,6 +209,13 @@ export const resumeExecutableOp = defineOperation({
   tag,
   summary: 'Resume a paused executable (permissions are rechecked; the next run is scheduled from now)',
   params,
+  errors: [
+    'executable_not_paused',
+    'function_switch_pending',
+    'executable_not_ready',
+    ...PROFILE_CHECKS,
+    ...COVERAGE_CHECKS,
+  ],
   responses: { 200: one },
 });
 
@@ -180,6 +226,7 @@ export const reprovisionExecutableOp = defineOperation({
   tag,
   summary: 'Retry provisioning of an executable in error',
   params,
+  errors: ['executable_not_in_error'],
   responses: { 200: one },
 });
 
@@ -190,6 +237,7 @@ export const regenerateExecutableOp = defineOperation({
   tag,
   summary: 'Build a fresh sandbox for the current release',
   params,
+  errors: ['executable_not_ready', 'function_switch_pending'],
   responses: { 200: one },
 });
 
@@ -204,6 +252,7 @@ export const runExecutableOp = defineOperation({
   description:
     'Answers the pending execution record: the run is only queued. Read `GET /api/v1/executions/{executionId}` (and its logs) for the outcome. 409 `executable_unavailable` when the executable is not active, its function was deleted or its profile is not active; 403 `compute_units_exhausted` when a Free workspace has used its 60,000 compute units this cycle (`used`, `included`, `resetsAt`); 409 `execution_in_progress` while another execution of it is unfinished.',
   params,
+  errors: RUN_CHECKS,
   responses: { 200: queued },
 });
 
@@ -216,5 +265,6 @@ export const simulateExecutableOp = defineOperation({
   description:
     'Also works on a paused executable with a built sandbox. Storage changes of a dry run are discarded. A dry run ends `skipped` (with the simulation summary as its message) or `failed` (with the semantic error). Refused like a run: 409 `executable_unavailable`, 403 `compute_units_exhausted` (dry runs cost compute units), 409 `execution_in_progress`.',
   params,
+  errors: RUN_CHECKS,
   responses: { 200: queued },
 });

@@ -3,7 +3,7 @@
 // Roles modifier allows, read from the chain (owners' changes outside Tickwork included, cached briefly).
 import { getAddress } from 'viem';
 import type { profiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
 import { resolvePermissions, selectorOf } from '@/lib/functions/permissions';
 import { chainRole, type ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
@@ -33,8 +33,7 @@ export async function profilePolicy(profile: CoverageProfile): Promise<ProfilePo
     const executor = getAddress(profile.executor);
     return { kind: 'restricted', allows: (to, selector) => roleAllows(role, executor, to, selector) };
   } catch {
-    throw new ApiError(
-      503,
+    throw apiError(
       'chain_unavailable',
       "the profile's role could not be read from the chain to check the release's permissions; try again",
     );

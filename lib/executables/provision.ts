@@ -7,7 +7,8 @@ import { afterIncidentCommit } from '@/lib/alerts/incidents';
 import { loadReleaseCode } from '@/lib/functions/release-code';
 import { log } from '@/lib/log';
 import { SandboxBuildError, sandboxRunner } from '@/lib/runtime/runners';
-import { nextRunAt } from './triggers';
+import { discardSandbox } from '@/lib/runtime/runners/discard';
+import { nextRunAt } from '@/lib/schedules/clock';
 
 /** A build outcome as a JSON value (a step result): the sandbox reference, or a readable reason. */
 export type BuildResult = { ok: true; ref: string } | { ok: false; reason: string };
@@ -103,21 +104,6 @@ export async function commitProvisioning(
   if (!result) return { state: null };
   if (built.ok) await afterSandboxCommit(result.before, built.ref, result.committed);
   return { state: result.state };
-}
-
-/**
- * Frees a sandbox no executable uses any more, through its runner (the Daytona runner deletes the sandbox; the
- * local runners keep nothing). Best effort after the commit: a failure is logged and leaves the sandbox behind.
- */
-export async function discardSandbox(runtime: SandboxRuntime, ref: string | null | undefined): Promise<void> {
-  if (!ref) return;
-  const runner = sandboxRunner(runtime);
-  if (!runner.discard) return;
-  try {
-    await runner.discard(ref);
-  } catch (error) {
-    log.warn({ err: error, runtime, ref }, 'discarding a sandbox failed; it is left behind');
-  }
 }
 
 /**

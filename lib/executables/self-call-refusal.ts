@@ -1,7 +1,7 @@
 // Coverage, for Safe and roles profiles: a release that declares a call to the profile's own Safe, its Roles
 // modifier or its executor is refused on every route that binds a release to a profile (create, function or
 // profile switch, args change, resume), unless the Safe's owners allowed that call (lib/profiles/self-calls.ts).
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { resolvePermissions, selectorOf, signaturesBySelector } from '@/lib/functions/permissions';
 import { describeSelfCall, type SelfCallProfile, unallowedSelfCalls } from '@/lib/profiles/self-calls';
 
@@ -21,8 +21,7 @@ export async function refuseSelfCalls(
   try {
     refused = await unallowedSelfCalls(profile, declared);
   } catch {
-    throw new ApiError(
-      503,
+    throw apiError(
       'chain_unavailable',
       "the profile's Safe could not be read to check the release's calls to it; try again",
     );
@@ -30,8 +29,7 @@ export async function refuseSelfCalls(
   if (refused.length === 0) return;
   const names = signaturesBySelector([release.permissions]);
   const more = refused.length > 1 ? ` (and ${refused.length - 1} more)` : '';
-  throw new ApiError(
-    409,
+  throw apiError(
     'call_not_permitted',
     `the release declares ${describeSelfCall(refused[0], names)}${more}, which administers the profile itself; the Safe's owners have not allowed it by signature`,
     {

@@ -1,14 +1,14 @@
 import { and, desc, eq, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { apiError, type ErrorCode, notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
 import type { AuditAction } from '@/lib/audit/actions';
 import type { Actor } from '@/lib/audit/actor';
 import { argsAuditFacts } from '@/lib/audit/args-facts';
 import { recordAudit } from '@/lib/audit/log';
 import { newId } from '@/lib/ids';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
 import { resolvedRunner } from '@/lib/runtime/runners';
@@ -203,8 +203,8 @@ export async function getExecutable(db: DbOrTx, workspaceId: string, executableI
   return withHold(toExecutable(row), row, computeUnitsHold(await computeUnitsStanding(db, workspaceId)));
 }
 
-export const stateConflict = (code: string, row: ExecutableRow, message: string) =>
-  new ApiError(409, code, message, { state: row.state });
+export const stateConflict = (code: ErrorCode, row: ExecutableRow, message: string) =>
+  apiError(code, message, { state: row.state });
 
 type ExecutableChange = Partial<typeof executables.$inferInsert>;
 

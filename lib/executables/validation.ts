@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/db/client';
 import type { GasMode, ProfileKind, SandboxRuntime } from '@/db/enums';
 import { executables, secrets, workspaces } from '@/db/schema';
 import type { SecretBinding } from '@/db/schema/executables';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
 import { selectorOf, signaturesBySelector } from '@/lib/functions/permissions';
 import { requireRelease } from '@/lib/functions/service';
@@ -23,15 +23,10 @@ import { refuseSelfCalls } from './self-call-refusal';
 export function checkGasMode(kind: ProfileKind, gasMode: GasMode) {
   const allowed = GAS_MODES_BY_KIND[kind];
   if (!allowed.includes(gasMode))
-    throw new ApiError(
-      400,
-      'gas_mode_not_allowed',
-      `gas mode ${gasMode} is not available for ${kind} profiles`,
-      {
-        gasMode,
-        allowedGasModes: allowed,
-      },
-    );
+    throw apiError('gas_mode_not_allowed', `gas mode ${gasMode} is not available for ${kind} profiles`, {
+      gasMode,
+      allowedGasModes: allowed,
+    });
 }
 
 /** A JSON-encoded args string must hold a JSON object. */
@@ -40,14 +35,10 @@ export function checkArgs(args: string): string {
   try {
     parsed = JSON.parse(args);
   } catch {
-    throw new ApiError(
-      400,
-      'invalid_args',
-      'args must be a JSON-encoded object (the string is not valid JSON)',
-    );
+    throw apiError('invalid_args', 'args must be a JSON-encoded object (the string is not valid JSON)');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new ApiError(400, 'invalid_args', 'args must be a JSON-encoded object');
+    throw apiError('invalid_args', 'args must be a JSON-encoded object');
   return args;
 }
 
@@ -55,16 +46,11 @@ export function checkArgs(args: string): string {
 export async function usableRelease(db: DbOrTx, workspaceId: string, projectId: string, functionId: string) {
   const release = await requireRelease(db, workspaceId, functionId);
   if (release.projectId !== projectId)
-    throw new ApiError(
-      400,
-      'function_not_in_project',
-      "the function is not a release of the executable's project",
-      {
-        functionId,
-      },
-    );
+    throw apiError('function_not_in_project', "the function is not a release of the executable's project", {
+      functionId,
+    });
   if (release.deletedAt)
-    throw new ApiError(409, 'function_deleted', 'the function release is deleted', { functionId });
+    throw apiError('function_deleted', 'the function release is deleted', { functionId });
   return release;
 }
 
@@ -72,18 +58,17 @@ export async function usableRelease(db: DbOrTx, workspaceId: string, projectId: 
 export async function usableProfile(db: DbOrTx, workspaceId: string, projectId: string, profileId: string) {
   const profile = await requireProfile(db, workspaceId, profileId);
   if (profile.projectId !== projectId)
-    throw new ApiError(400, 'profile_not_in_project', "the profile is not in the executable's project", {
+    throw apiError('profile_not_in_project', "the profile is not in the executable's project", {
       profileId,
     });
   if (profile.state !== 'active')
-    throw new ApiError(409, 'profile_not_active', `the profile must be active (it is ${profile.state})`, {
+    throw apiError('profile_not_active', `the profile must be active (it is ${profile.state})`, {
       profileId,
       state: profile.state,
     });
   const chain = findChain(profile.chainId);
   if (!chain)
-    throw new ApiError(
-      400,
+    throw apiError(
       'chain_not_enabled',
       `the profile's chain ${profile.chainId} is not enabled on this deployment`,
       {
@@ -98,8 +83,7 @@ export async function usableProfile(db: DbOrTx, workspaceId: string, projectId: 
       .where(eq(workspaces.id, workspaceId));
     const plan = PLANS[workspace.plan];
     if (!plan.mainnet)
-      throw new ApiError(
-        403,
+      throw apiError(
         'chain_not_on_plan',
         `the ${plan.name} plan covers testnets only; chain ${chain.chainId} (${chain.name}) needs a paid plan`,
         { chainId: chain.chainId, plan: plan.id },
@@ -130,7 +114,7 @@ export async function checkCoverage(
           signaturesBySelector([release.permissions]),
         )
       : null;
-  throw new ApiError(409, 'permissions_not_covered', describeMissing(missing), {
+  throw apiError('permissions_not_covered', describeMissing(missing), {
     missing,
     ...(profile.kind === 'roles' && { coveringTransaction }),
   });
@@ -161,7 +145,7 @@ export async function checkSecretBindings(
   const seen = new Set<string>();
   for (const b of bindings) {
     if (seen.has(b.envKey))
-      throw new ApiError(400, 'duplicate_env_key', `envKey ${b.envKey} is bound more than once`, {
+      throw apiError('duplicate_env_key', `envKey ${b.envKey} is bound more than once`, {
         envKey: b.envKey,
       });
     seen.add(b.envKey);
@@ -177,8 +161,7 @@ export async function checkSecretBindings(
   const known = new Set(found.map((s) => s.id));
   const unknown = ids.filter((id) => !known.has(id));
   if (unknown.length > 0)
-    throw new ApiError(
-      400,
+    throw apiError(
       'secret_not_found',
       "secretBindings name secrets that are not in the executable's project",
       {
@@ -190,8 +173,7 @@ export async function checkSecretBindings(
 
 export function checkSandboxRuntime(runtime: SandboxRuntime) {
   if (runtime === 'gvisor' && !gvisorConfigured())
-    throw new ApiError(
-      400,
+    throw apiError(
       'sandbox_runtime_unavailable',
       'the gvisor sandbox runtime is not configured on this deployment',
       {
@@ -214,13 +196,8 @@ export async function enforceExecutableLimit(tx: DbOrTx, workspaceId: string) {
     .from(executables)
     .where(and(eq(executables.workspaceId, workspaceId), ne(executables.state, 'deleted')));
   if (n >= plan.executables)
-    throw new ApiError(
-      403,
-      'plan_limit_exceeded',
-      `the ${plan.name} plan allows ${plan.executables} executables`,
-      {
-        limit: plan.executables,
-        used: n,
-      },
-    );
+    throw apiError('plan_limit_exceeded', `the ${plan.name} plan allows ${plan.executables} executables`, {
+      limit: plan.executables,
+      used: n,
+    });
 }

@@ -5,11 +5,10 @@ import type { CallbackOutcome } from '@/db/schema/executions';
 import { sandboxRunner } from '@/lib/runtime/runners';
 import { MAX_MESSAGE_BYTES } from '@/lib/runtime/task-runner/redact';
 import type { CallbackInput, JsonObject, TaskError, TaskOutcome } from '@/lib/runtime/task-types';
+import { lockStorageWaiting, releaseStorage } from '@/lib/storage/lock';
 import { computeUnitsOf, meterUsage } from '@/lib/usage/metering';
 import { loadRunContext, type RunContext } from './context';
-import { releaseStorage } from './finish';
 import { STALE_RUN_MS } from './run';
-import { lockStorageWaiting } from './storage-lock';
 import { prepareTaskRun } from './task';
 
 // Runs an ended execution's pending callback once: claimed pending → running (a retried or duplicate job finds

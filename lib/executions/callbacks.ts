@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from '@/db/client';
 import { executions, functionReleases } from '@/db/schema';
 import type { CallbackOutcome, SemanticError } from '@/db/schema/executions';
 import { idFloor } from '@/lib/ids';
-import { enqueue, enqueueAll } from '@/lib/jobs/enqueue';
+import { enqueue, enqueueAll } from '@/lib/jobs/port';
 import { log } from '@/lib/log';
 import type { CallbackInput, PlannedCall } from '@/lib/runtime/task-types';
 

@@ -5,10 +5,10 @@ import { executions } from '@/db/schema';
 import type { SemanticError } from '@/db/schema/executions';
 import { evaluateFinishedExecution } from '@/lib/alerts/evaluate-execution';
 import { afterIncidentCommit } from '@/lib/alerts/incidents';
+import { dispatchAfterRun } from '@/lib/follower/dispatch';
 import { observeFinished } from '@/lib/metrics/observe';
 import type { JsonObject, PlannedCall } from '@/lib/runtime/task-types';
-import { recordingVersion } from '@/lib/storage/versions';
-import { dispatchAfterRun } from '@/lib/triggers/dispatch';
+import { releaseStorage } from '@/lib/storage/lock';
 import { meterExecution } from '@/lib/usage/metering';
 import { queueCallback, scheduleCallback } from './callbacks';
 
@@ -125,47 +125,4 @@ export async function finishExecution(
   // the executable's next ready trigger event starts now, not at the chain follower's next tick
   if (ended) await dispatchAfterRun(db, ended.executableId);
   return Boolean(ended);
-}
-
-/**
- * Takes the executable's storage lock for a run (creating the `{}` row at version 0 when there is none) and
- * answers the object as it is; null when another holder's lock has not expired. HTTP writers are refused
- * while it is held, so the run's commit can never lose an update.
- */
-export async function lockStorage(
-  db: DbOrTx,
-  executableId: string,
-  executionId: string,
-  holdMs: number,
-): Promise<JsonObject | null> {
-  const rows = await db.execute<{ value: JsonObject }>(sql`
-    insert into executable_storage as s (executable_id, locked_by, locked_until)
-    values (${executableId}, ${executionId}, now() + ${`${holdMs} milliseconds`}::interval)
-    on conflict (executable_id) do update
-       set locked_by = excluded.locked_by, locked_until = excluded.locked_until
-     where s.locked_by is null or s.locked_until < now() or s.locked_by = excluded.locked_by
-    returning s.value`);
-  return rows[0]?.value ?? null;
-}
-
-/**
- * Releases the run's lock, writing `commit` first when it differs from the stored object (version + 1, recorded in
- * storage_versions by the same statement).
- */
-export async function releaseStorage(
-  db: DbOrTx,
-  executableId: string,
-  executionId: string,
-  commit: JsonObject | null,
-) {
-  if (commit)
-    await db.execute(
-      recordingVersion(sql`
-      update executable_storage
-         set value = ${JSON.stringify(commit)}::jsonb, version = version + 1, updated_at = now()
-       where executable_id = ${executableId} and locked_by = ${executionId} and value <> ${JSON.stringify(commit)}::jsonb`),
-    );
-  await db.execute(sql`
-    update executable_storage set locked_by = null, locked_until = null
-     where executable_id = ${executableId} and locked_by = ${executionId}`);
 }

@@ -65,6 +65,7 @@ export const getExecutionReplayOp = defineOperation({
   description:
     "The execution's recorded outcome and read block, the release and its index.js, the args, the storage before the run and the names of the bound secrets (never their values). Needs functions:source because it returns the release's code. The args and the storage also need storage:read: for a key without it they are null and listed in `withheld` (the storage route answers such a key 403 insufficient_scope).",
   params: ExecutionParams,
+  errors: ['release_unavailable'],
   responses: { 200: z.strictObject({ data: ExecutionReplaySchema }) },
 });
 

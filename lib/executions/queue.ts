@@ -3,10 +3,10 @@ import type { DbOrTx, Tx } from '@/db/client';
 import type { ExecutionTrigger } from '@/db/enums';
 import { isUniqueViolation } from '@/db/errors';
 import { executions, functionReleases, profiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { type ExecutableRow, requireExecutable } from '@/lib/executables/service';
 import { newId } from '@/lib/ids';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { assertComputeUnitsLeft } from '@/lib/usage/limits';
 import { toExecution } from './queries';
 
@@ -31,8 +31,7 @@ export type QueueOptions = {
 };
 
 export const executionInProgress = () =>
-  new ApiError(
-    409,
+  apiError(
     'execution_in_progress',
     'the executable already has an execution in progress; try again when it ends',
   );
@@ -44,7 +43,7 @@ export const executionInProgress = () =>
  * 403 compute_units_exhausted (dry runs too: they run the task and cost compute units).
  */
 export async function assertRunnable(db: DbOrTx, row: ExecutableRow, dryRun: boolean) {
-  const unavailable = (why: string) => new ApiError(409, 'executable_unavailable', why, { state: row.state });
+  const unavailable = (why: string) => apiError('executable_unavailable', why, { state: row.state });
   const runnable = row.state === 'active' || (dryRun && row.state === 'paused' && row.sandboxRef);
   if (!runnable)
     throw unavailable(

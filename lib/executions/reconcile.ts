@@ -1,9 +1,9 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db } from '@/db/client';
 import { executions } from '@/db/schema';
+import { publicClientFor } from '@/lib/chains/client';
 import { receiptReader } from '@/lib/chains/submitters';
 import { submissionHash } from '@/lib/chains/submitters/types';
-import { publicClientFor } from '@/lib/profiles/chain';
 import { keyAccountOf } from '@/lib/profiles/key-account';
 import { receiptEnding } from './confirm';
 import { loadRunContext } from './context';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { getAddress } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import { executables, functionReleases, profiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { loadReleaseCode } from '@/lib/functions/release-code';
 import { storageAtVersion } from '@/lib/storage/versions';
 import { loadTaskTrigger } from '@/lib/triggers/task-trigger';
@@ -45,7 +45,7 @@ export async function replayRecord(
     .innerJoin(profiles, eq(profiles.id, executables.profileId))
     .innerJoin(functionReleases, eq(functionReleases.id, execution.functionId))
     .where(eq(executables.id, execution.executableId));
-  if (!row) throw new ApiError(409, 'release_unavailable', 'the function release of this execution is gone');
+  if (!row) throw apiError('release_unavailable', 'the function release of this execution is gone');
   const code = await loadReleaseCode(db, execution.functionId);
   const version = execution.storageVersion;
   const storage =

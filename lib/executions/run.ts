@@ -4,16 +4,16 @@ import { isFinalExecutionStatus } from '@/db/enums';
 import { executions } from '@/db/schema';
 import { simulateWithFallback } from '@/lib/chains/submitters';
 import { SubmissionError } from '@/lib/chains/submitters/types';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { observeClaim, observeSubmitted } from '@/lib/metrics/observe';
 import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
+import { lockStorageWaiting, releaseStorage } from '@/lib/storage/lock';
 import { computeUnitsOf } from '@/lib/usage/metering';
 import { refusedCall } from './call-checks';
 import { loadRunContext, refusalToRun } from './context';
-import { type Ending, failed, finishExecution, releaseStorage } from './finish';
+import { type Ending, failed, finishExecution } from './finish';
 import { recordReadPoint } from './read-point';
-import { lockStorageWaiting, RUN_LOCK_WAIT_MS } from './storage-lock';
 import { appendLogs, callMetadata, runReleaseTask } from './task';
 
 /**
@@ -21,6 +21,13 @@ import { appendLogs, callMetadata, runReleaseTask } from './task';
  * lock is held this long at most, and a run still evaluating after it is stale (its worker is gone).
  */
 export const STALE_RUN_MS = DEFAULT_TASK_LIMITS.timeoutMs + 120_000;
+
+/**
+ * How long a run waits for the storage lock before it fails `storage_locked`: the longest a callback of the
+ * previous execution can hold it (its wall limit, plus a margin). Without callbacks the lock is only ever
+ * contended by a run taken over from a dead worker, whose lock expires on its own.
+ */
+const RUN_LOCK_WAIT_MS = DEFAULT_TASK_LIMITS.timeoutMs + 5_000;
 
 export type RunPlan =
   | { action: 'evaluate'; claimedAt: string }

@@ -3,10 +3,10 @@ import type { Db } from '@/db/client';
 import { IN_FLIGHT_EXECUTION_STATUSES } from '@/db/enums';
 import { executables, executions, profiles } from '@/db/schema';
 import { inValues } from '@/db/schema/util';
-import { followingRunAt } from '@/lib/executables/triggers';
 import { newId } from '@/lib/ids';
-import { enqueueAll, jobProvider } from '@/lib/jobs/enqueue';
+import { enqueueAll, jobProvider } from '@/lib/jobs/port';
 import { log } from '@/lib/log';
+import { followingRunAt } from '@/lib/schedules/clock';
 import { computeUnitsStandings } from '@/lib/usage/limits';
 import { requeueStrandedCallbacks } from './callbacks';
 import { runLeaseHeld } from './lease';
@@ -51,7 +51,7 @@ async function claimDueExecutions(db: Db, now: Date): Promise<{ claimed: number;
         and(
           eq(executables.state, 'active'),
           lte(executables.nextRunAt, now),
-          // event and block triggers are the chain follower's (lib/triggers), whatever next_run_at says
+          // event and block triggers are the chain follower's (lib/follower), whatever next_run_at says
           sql`${executables.trigger}->>'type' in ('interval', 'cron')`,
         ),
       )

@@ -1,5 +1,5 @@
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import { ApiError } from '@/lib/api/errors';
+import { apiError, type ErrorCode } from '@/lib/api/errors';
 import { type Permissions, PermissionsSchema } from './permissions';
 
 /** Bundle limits (docs/bundle-format.md). The uncompressed total is what stops zip bombs. */
@@ -14,7 +14,7 @@ export type BundleContents = { files: Map<string, Buffer>; permissions: Permissi
 const S_IFMT = 0o170000;
 const S_IFLNK = 0o120000;
 
-const invalid = (code: string, message: string) => new ApiError(400, code, message);
+const invalid = (code: ErrorCode, message: string) => apiError(code, message);
 
 /** Rejects names that could land outside the extraction folder or mean different things on other systems. */
 function checkEntryName(name: string) {
@@ -55,7 +55,7 @@ function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
  */
 export async function inspectBundle(zipBytes: Buffer): Promise<BundleContents> {
   if (zipBytes.length > BUNDLE_LIMITS.archiveBytes) {
-    throw new ApiError(413, 'bundle_too_large', `the archive is over ${BUNDLE_LIMITS.archiveBytes} bytes`);
+    throw apiError('bundle_too_large', `the archive is over ${BUNDLE_LIMITS.archiveBytes} bytes`);
   }
   let zip: ZipFile;
   try {
@@ -100,8 +100,7 @@ export async function inspectBundle(zipBytes: Buffer): Promise<BundleContents> {
     names.add(name);
     declared += entry.uncompressedSize;
     if (declared > BUNDLE_LIMITS.uncompressedBytes) {
-      throw new ApiError(
-        413,
+      throw apiError(
         'bundle_uncompressed_too_large',
         `the archive unpacks to more than ${BUNDLE_LIMITS.uncompressedBytes} bytes`,
       );
@@ -132,7 +131,7 @@ function parsePermissions(bytes: Buffer | undefined): Permissions | null {
   }
   const parsed = PermissionsSchema.safeParse(json);
   if (!parsed.success) {
-    throw new ApiError(400, 'invalid_permissions', 'permissions.json does not match the documented schema', {
+    throw apiError('invalid_permissions', 'permissions.json does not match the documented schema', {
       details: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     });
   }

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import {
   checkGelatoUserArgs,
   type GelatoIssue,
@@ -29,8 +29,7 @@ export function gelatoReleaseFields(files: Map<string, Buffer>): GelatoReleaseFi
   if (schemaBytes) {
     const parsed = parseGelatoSchema(schemaBytes.toString('utf8'));
     if (!parsed.ok)
-      throw new ApiError(
-        400,
+      throw apiError(
         'invalid_gelato_schema',
         `schema.json is not a Gelato Web3 Function schema: ${issueText(parsed.issues)}`,
         { details: parsed.issues },
@@ -46,7 +45,7 @@ export function gelatoReleaseFields(files: Map<string, Buffer>): GelatoReleaseFi
     const text = argsBytes.toString('utf8');
     const issues = checkGelatoUserArgs(text, schema);
     if (issues.length > 0)
-      throw new ApiError(400, 'invalid_gelato_user_args', `userArgs.json: ${issueText(issues)}`, {
+      throw apiError('invalid_gelato_user_args', `userArgs.json: ${issueText(issues)}`, {
         details: issues,
       });
     fields = { ...fields, defaultArgs: JSON.stringify(JSON.parse(text)) };

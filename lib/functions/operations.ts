@@ -11,6 +11,21 @@ import {
 } from './schemas';
 
 const tag = 'Functions';
+
+// The bundle's checks (lib/functions/bundle.ts, gelato-release.ts) and the version-tag and plan rules of a new
+// release (lib/functions/releases.ts).
+const BUNDLE_CHECKS = [
+  'bundle_uncompressed_too_large',
+  'bundle_too_many_entries',
+  'bundle_path_invalid',
+  'bundle_symlink',
+  'bundle_missing_index',
+  'bundle_invalid',
+  'invalid_permissions',
+  'invalid_gelato_schema',
+  'invalid_gelato_user_args',
+] as const;
+const RELEASE_CHECKS = ['version_tag_required', 'version_tag_conflict', 'plan_limit_exceeded'] as const;
 const one = z.strictObject({ data: FunctionReleaseSchema });
 
 export const uploadFunctionOp = defineOperation({
@@ -26,6 +41,14 @@ export const uploadFunctionOp = defineOperation({
     data: z.string().meta({ description: 'JSON text of the upload metadata' }),
     blob: z.string().meta({ format: 'binary', description: 'The ZIP archive' }),
   }),
+  errors: [
+    'unsupported_media_type',
+    'bundle_too_large',
+    'checksum_mismatch',
+    'invalid_schema',
+    ...BUNDLE_CHECKS,
+    ...RELEASE_CHECKS,
+  ],
   responses: { 200: UploadResult },
 });
 
@@ -56,6 +79,7 @@ export const deleteFunctionOp = defineOperation({
   tag,
   summary: 'Soft-delete a release; its tag stays reserved',
   params: FunctionParams,
+  errors: ['function_in_use'],
   responses: { 200: one },
 });
 
@@ -77,5 +101,6 @@ export const copyFunctionOp = defineOperation({
   summary: 'Copy a release into another project of the workspace (201 created, 200 identical release exists)',
   params: FunctionParams,
   body: CopyFunctionBody,
+  errors: ['function_deleted', ...RELEASE_CHECKS],
   responses: { 200: one, 201: one },
 });

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { functionReleases, workspaces } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { blobStore } from '@/lib/blobs/store';
@@ -68,8 +68,7 @@ async function enforceUploadLimit(tx: DbOrTx, workspaceId: string) {
       ),
     );
   if (n >= limit) {
-    throw new ApiError(
-      403,
+    throw apiError(
       'plan_limit_exceeded',
       `the ${PLANS[workspace.plan].name} plan allows ${limit} function uploads per cycle`,
       {
@@ -109,7 +108,7 @@ export async function createRelease(
 
     if (existing.length > 0 && input.versionTag === undefined) {
       const reserved = await versionReservation(tx, input.projectId, input.name);
-      throw new ApiError(400, 'version_tag_required', `"${input.name}" already exists: give a versionTag`, {
+      throw apiError('version_tag_required', `"${input.name}" already exists: give a versionTag`, {
         reservedVersionTags: reserved.reservedVersionTags,
         suggestedVersionTag: reserved.suggestedVersionTag,
       });
@@ -120,8 +119,7 @@ export async function createRelease(
       if (!sameTag.deletedAt && sameTag.checksum === input.checksum)
         return { release: sameTag, created: false };
       const reserved = await versionReservation(tx, input.projectId, input.name);
-      throw new ApiError(
-        409,
+      throw apiError(
         'version_tag_conflict',
         sameTag.deletedAt
           ? `${input.name}@${versionTag} was deleted and stays reserved`

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { blobs, executables, functionReleases } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { apiError, notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
@@ -96,14 +96,9 @@ export async function deleteRelease(db: DbOrTx, workspaceId: string, actor: Acto
     .where(and(eq(executables.functionId, functionId), ne(executables.state, 'deleted')))
     .limit(5);
   if (users.length > 0) {
-    throw new ApiError(
-      409,
-      'function_in_use',
-      'executables still use this release; switch or delete them first',
-      {
-        executableIds: users.map((u) => u.id),
-      },
-    );
+    throw apiError('function_in_use', 'executables still use this release; switch or delete them first', {
+      executableIds: users.map((u) => u.id),
+    });
   }
   const deleted = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -163,7 +158,7 @@ export async function copyRelease(
   input: { targetProjectId: string; name?: string; versionTag?: string },
 ) {
   const source = await requireRelease(db, principal.workspaceId, functionId);
-  if (source.deletedAt) throw new ApiError(409, 'function_deleted', 'a deleted release cannot be copied');
+  if (source.deletedAt) throw apiError('function_deleted', 'a deleted release cannot be copied');
   await requireProject(db, principal.workspaceId, input.targetProjectId);
   const { release, created } = await createRelease(
     db,

@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import type { z } from 'zod';
 import type { Db } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import type { Principal } from '@/lib/auth/credential';
 import { sha256Hex } from '@/lib/crypto/tokens';
@@ -15,7 +15,7 @@ import { UploadData } from './schemas';
 const MAX_FORM_BYTES = BUNDLE_LIMITS.archiveBytes + 512 * 1024;
 
 const tooLarge = () =>
-  new ApiError(413, 'bundle_too_large', `the archive is over ${BUNDLE_LIMITS.archiveBytes} bytes`);
+  apiError('bundle_too_large', `the archive is over ${BUNDLE_LIMITS.archiveBytes} bytes`);
 
 /**
  * The request body, refused as soon as it passes MAX_FORM_BYTES. Content-Length alone is not enough: a
@@ -54,30 +54,26 @@ export async function readUploadForm(req: Request): Promise<UploadForm> {
   if (length > MAX_FORM_BYTES) throw tooLarge();
   const contentType = req.headers.get('content-type');
   if (!contentType?.startsWith('multipart/form-data')) {
-    throw new ApiError(
-      415,
-      'unsupported_media_type',
-      'send multipart/form-data with the parts data and blob',
-    );
+    throw apiError('unsupported_media_type', 'send multipart/form-data with the parts data and blob');
   }
   const body = await readBoundedBody(req);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
   } catch {
-    throw new ApiError(400, 'invalid_request', 'the multipart body could not be read');
+    throw apiError('invalid_request', 'the multipart body could not be read');
   }
   const data = form.get('data');
   const blob = form.get('blob');
   if (typeof data !== 'string')
-    throw new ApiError(400, 'invalid_request', 'the form part "data" (JSON text) is missing');
+    throw apiError('invalid_request', 'the form part "data" (JSON text) is missing');
   if (!(blob instanceof Blob))
-    throw new ApiError(400, 'invalid_request', 'the form part "blob" (the ZIP file) is missing');
+    throw apiError('invalid_request', 'the form part "blob" (the ZIP file) is missing');
   let json: unknown;
   try {
     json = JSON.parse(data);
   } catch {
-    throw new ApiError(400, 'invalid_request', 'the form part "data" is not valid JSON');
+    throw apiError('invalid_request', 'the form part "data" is not valid JSON');
   }
   return { data: UploadData.parse(json), bytes: Buffer.from(await blob.arrayBuffer()) };
 }
@@ -93,15 +89,15 @@ export function checkArgsSchema(schema: string | undefined): string | null {
   try {
     parsed = JSON.parse(schema);
   } catch {
-    throw new ApiError(400, 'invalid_schema', 'schema is not valid JSON');
+    throw apiError('invalid_schema', 'schema is not valid JSON');
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ApiError(400, 'invalid_schema', 'schema must be a JSON Schema object');
+    throw apiError('invalid_schema', 'schema must be a JSON Schema object');
   }
   try {
     new Ajv({ strict: false, allErrors: true }).compile(parsed as object);
   } catch (error) {
-    throw new ApiError(400, 'invalid_schema', `schema does not compile: ${(error as Error).message}`);
+    throw apiError('invalid_schema', `schema does not compile: ${(error as Error).message}`);
   }
   return schema;
 }
@@ -119,12 +115,12 @@ export async function uploadRelease(
 ) {
   const { data, bytes } = form;
   if (data.workspaceId !== principal.workspaceId) {
-    throw new ApiError(403, 'workspace_mismatch', 'data.workspaceId is not the workspace of this credential');
+    throw apiError('workspace_mismatch', 'data.workspaceId is not the workspace of this credential');
   }
   await requireProject(db, principal.workspaceId, data.projectId);
   const checksum = sha256Hex(bytes);
   if (checksum !== data.checkSum.toLowerCase()) {
-    throw new ApiError(400, 'checksum_mismatch', 'checkSum is not the SHA-256 of the uploaded archive', {
+    throw apiError('checksum_mismatch', 'checkSum is not the SHA-256 of the uploaded archive', {
       expected: data.checkSum.toLowerCase(),
       actual: checksum,
     });

@@ -1,6 +1,6 @@
 import { type Db, getDb } from '@/db/client';
 import { errorBody, errorResponse } from '@/lib/api/error-response';
-import { ApiError } from '@/lib/api/errors';
+import { type ApiError, apiError } from '@/lib/api/errors';
 import { type ChainConfig, enabledChains } from '@/lib/chains/config';
 import { newId } from '@/lib/ids';
 import { gatewayConfig } from './config';
@@ -24,7 +24,7 @@ function apiFailure(error: ApiError, requestId: string, headers: Record<string, 
 }
 
 export const unauthorizedRpcKey = () =>
-  new ApiError(401, 'unauthorized', 'a valid RPC API key is required (missing, unknown or revoked)');
+  apiError('unauthorized', 'a valid RPC API key is required (missing, unknown or revoked)');
 
 export const findNetwork = (network: string): ChainConfig | undefined =>
   enabledChains().find((c) => c.network === network);
@@ -61,7 +61,7 @@ export async function admitRpcKey(
   const rate = await takeRpcToken(db, principal.workspaceId, gatewayConfig().rateLimitPerMinute);
   if (!rate.allowed)
     return apiFailure(
-      new ApiError(429, 'rate_limited', 'the workspace’s RPC request rate limit is exhausted'),
+      apiError('rate_limited', 'the workspace’s RPC request rate limit is exhausted'),
       requestId,
       rate.headers,
     );
@@ -106,7 +106,7 @@ export async function handleExecution(req: Request, network: string, key: string
 async function execute(req: Request, network: string, key: string, requestId: string): Promise<Response> {
   const config = gatewayConfig();
   const chain = findNetwork(network);
-  if (!chain) return apiFailure(new ApiError(404, 'not_found', 'no such chain on the gateway'), requestId);
+  if (!chain) return apiFailure(apiError('not_found', 'no such chain on the gateway'), requestId);
   const db = getDb();
   const admitted = await admitRpcKey(db, key, requestId);
   if (admitted instanceof Response) return admitted;
@@ -117,7 +117,7 @@ async function execute(req: Request, network: string, key: string, requestId: st
   const bytes = await readLimited(req, config.maxBodyBytes);
   if (!bytes)
     return apiFailure(
-      new ApiError(413, 'payload_too_large', `the request body exceeds ${config.maxBodyBytes} bytes`),
+      apiError('payload_too_large', `the request body exceeds ${config.maxBodyBytes} bytes`),
       requestId,
     );
   let parsed: unknown;

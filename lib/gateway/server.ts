@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { statusOf } from '@/lib/api/error-codes';
 import { GATEWAY_PATH } from './config';
 import { handleDiscovery } from './discovery';
 import { handleExecution } from './handle';
@@ -29,7 +30,8 @@ async function send(res: ServerResponse, response: Response) {
   res.writeHead(response.status, headers).end(body);
 }
 
-const notFound = () => Response.json({ error: 'not found', code: 'not_found' }, { status: 404 });
+const notFound = () =>
+  Response.json({ error: 'not found', code: 'not_found' }, { status: statusOf('not_found') });
 
 /** The network and key segments decoded; null when one is not valid percent-encoding (`%FF`). */
 function decodeSegments(parts: string[]): [string, string] | null {

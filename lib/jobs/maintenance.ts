@@ -1,14 +1,9 @@
 import type { DbOrTx } from '@/db/client';
-import { getDb } from '@/db/client';
 import { sweepExpiredAudit } from '@/lib/audit/log';
 import { sweepExpiredCliLogins } from '@/lib/auth/cli-login';
 import { sweepExpiredSiweNonces } from '@/lib/auth/siwe-nonces';
-import { log } from '@/lib/log';
 import { sweepStorageVersions } from '@/lib/storage/versions';
 import { sweepDroppedTriggerEvents } from '@/lib/triggers/events';
-
-/** How often the embedded provider runs maintenance (Inngest runs its hourly `maintenance` cron function). */
-export const MAINTENANCE_EVERY_MS = 60 * 60 * 1000;
 
 /**
  * Housekeeping that promises depend on: audit events past their plan's retention are deleted, and so are
@@ -24,15 +19,4 @@ export async function runMaintenance(db: DbOrTx) {
     cliLoginsPurged: await sweepExpiredCliLogins(db),
     siweNoncesPurged: await sweepExpiredSiweNonces(db),
   };
-}
-
-const state = globalThis as unknown as { tickworkMaintenance?: NodeJS.Timeout };
-
-/** The embedded provider's maintenance: once at start, then hourly, in the server process. */
-export function startMaintenanceTicker() {
-  if (state.tickworkMaintenance) return;
-  const run = () => runMaintenance(getDb()).catch((error) => log.error({ err: error }, 'maintenance failed'));
-  void run();
-  state.tickworkMaintenance = setInterval(run, MAINTENANCE_EVERY_MS);
-  state.tickworkMaintenance.unref();
 }

@@ -3,7 +3,7 @@
 // allowed until the owners execute it: the allowance is what the Safe signed on chain, never this record.
 import { getAddress } from 'viem';
 import type { DbOrTx } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { findChain } from '@/lib/chains/config';
@@ -29,11 +29,10 @@ export async function prepareSelfCallAllowance(
 ): Promise<string> {
   const profile = await requireProfile(db, workspaceId, profileId);
   if (profile.kind === 'legacy' || !profile.executor)
-    throw new ApiError(409, 'profile_not_safe', 'only Safe and roles profiles refuse calls to themselves');
+    throw apiError('profile_not_safe', 'only Safe and roles profiles refuse calls to themselves');
   const chain = findChain(profile.chainId);
   if (!chain || !getChainContracts(profile.chainId)?.signMessageLib)
-    throw new ApiError(
-      409,
+    throw apiError(
       'chain_not_supported',
       `chain ${profile.chainId} has no SignMessageLib configured: its Safes cannot allow self-calls`,
     );
@@ -41,16 +40,15 @@ export async function prepareSelfCallAllowance(
   const selfCalls = selfCallsOfScope(profile, scope);
   const named = scope.reduce((n, entry) => n + entry.functions.length, 0);
   if (selfCalls.length === 0 || selfCalls.length !== named)
-    throw new ApiError(
-      400,
+    throw apiError(
       'invalid_request',
       "only calls to the profile's own Safe, Roles modifier or executor need the owners' allowance",
     );
   const unallowed = await unallowedSelfCallsOf(profile, scope).catch(() => {
-    throw new ApiError(503, 'chain_unavailable', "the profile's Safe could not be read; try again");
+    throw apiError('chain_unavailable', "the profile's Safe could not be read; try again");
   });
   if (unallowed.length === 0)
-    throw new ApiError(409, 'self_calls_already_allowed', 'the Safe already allows these calls');
+    throw apiError('self_calls_already_allowed', 'the Safe already allows these calls');
   const reading = await readSafeOrRefuse(chain, getAddress(profile.address));
   const tx = await planSafeTx(chain, profile, 'allow_self_calls', reading, { scope });
   if (!tx) throw new Error('an allowance of at least one self-call has a call');

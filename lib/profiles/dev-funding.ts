@@ -9,12 +9,12 @@ import {
 } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import { profiles } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
+import { publicClientFor, viemChain } from '@/lib/chains/client';
 import { type ChainConfig, findChain, LOCAL_CHAIN_ID } from '@/lib/chains/config';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
 import { withOperator } from '@/lib/chains/operator';
-import { publicClientFor, viemChain } from './chain';
 import { keyAccountOf } from './key-account';
 import { requireProfile, toProfile } from './service';
 
@@ -46,11 +46,7 @@ export const isDevChain = (chain: ChainConfig | undefined): chain is ChainConfig
 export async function fundDevAccount(chainId: number, address: Address, ether = DEFAULT_DEV_FUNDING_ETH) {
   const chain = findChain(chainId);
   if (!isDevChain(chain))
-    throw new ApiError(
-      409,
-      'faucet_unavailable',
-      'only profiles on the local dev chain (31337) can be funded',
-    );
+    throw apiError('faucet_unavailable', 'only profiles on the local dev chain (31337) can be funded');
   const client = publicClientFor(chain);
   const transport = http(chain.rpcUrl);
   const balance = await client.getBalance({ address });

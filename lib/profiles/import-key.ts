@@ -4,15 +4,15 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import type { DbOrTx } from '@/db/client';
 import { profiles, projects } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
+import { delegationCode } from '@/lib/chains/delegation';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
-import { publicClientFor } from './chain';
-import { delegationCode } from './provision';
 import { CreateProfileBody } from './schemas';
 import { queueProvisioning, recordColumns, requireLegacyChain } from './service';
 
@@ -52,15 +52,13 @@ async function refuseForeignCode(chain: ChainConfig, address: Address, delegate:
   try {
     code = await publicClientFor(chain, { timeoutMs: 10_000 }).getCode({ address });
   } catch {
-    throw new ApiError(
-      503,
+    throw apiError(
       'chain_unavailable',
       `chain ${chain.chainId} could not be read to check the address; try again in a moment`,
     );
   }
   if (!code || code === '0x' || code.toLowerCase() === delegationCode(delegate)) return;
-  throw new ApiError(
-    409,
+  throw apiError(
     'address_has_code',
     `${address} already has code on chain ${chain.chainId} (a contract, or an EIP-7702 delegation to another contract); only a plain account, or one already delegated to Tickwork's Simple7702Account, can be imported`,
     { address, chainId: chain.chainId },
@@ -102,8 +100,7 @@ export async function importLegacyProfile(
       )
       .limit(1);
     if (existing)
-      throw new ApiError(
-        409,
+      throw apiError(
         'profile_already_in_project',
         `this project already has a profile on ${address} on chain ${chain.chainId} (it is ${existing.state})`,
         { profileId: existing.id, state: existing.state },

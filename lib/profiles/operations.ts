@@ -33,6 +33,7 @@ export const createProfileOp = defineOperation({
   description:
     'Tickwork generates the account key and keeps it envelope-encrypted; it is never returned. Provisioning runs asynchronously: read the profile until `state` is `active` (or `stateReason` explains a failure, then POST retry).',
   body: CreateProfileBody,
+  errors: ['chain_not_enabled', 'chain_not_on_plan', 'legacy_profiles_disabled'],
   responses: { 201: one },
 });
 
@@ -64,6 +65,7 @@ export const archiveProfileOp = defineOperation({
   tag,
   summary: 'Archive an active profile no executable uses (the on-chain account and its funds stay)',
   params: ProfileParams,
+  errors: ['profile_not_active', 'profile_in_use'],
   responses: { 200: one },
 });
 
@@ -74,6 +76,7 @@ export const unarchiveProfileOp = defineOperation({
   tag,
   summary: 'Make an archived profile active again',
   params: ProfileParams,
+  errors: ['profile_not_archived'],
   responses: { 200: one },
 });
 
@@ -84,6 +87,7 @@ export const retryProfileOp = defineOperation({
   tag,
   summary: 'Queue provisioning of a pending legacy profile again',
   params: ProfileParams,
+  errors: ['profile_not_pending'],
   responses: { 200: one },
 });
 
@@ -96,6 +100,7 @@ export const shareProfileOp = defineOperation({
     'Share an active profile with another project of the workspace (a new profile on the same account)',
   params: ProfileParams,
   body: ShareProfileBody,
+  errors: ['profile_not_active', 'profile_not_shareable', 'profile_already_in_project'],
   responses: { 201: one },
 });
 
@@ -109,5 +114,6 @@ export const fundProfileOp = defineOperation({
     'Only on the local anvil chain (31337); any other chain answers `409 faucet_unavailable`. New profiles on that chain are funded when they become active (`TICKWORK_DEV_PROFILE_FUNDING`, default 10 ether).',
   params: ProfileParams,
   body: FundProfileBody,
+  errors: ['faucet_unavailable'],
   responses: { 200: one },
 });

@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import {
   type Address,
   BaseError,
-  concat,
   createWalletClient,
   type Hex,
   HttpRequestError,
@@ -13,12 +12,13 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { DbOrTx } from '@/db/client';
 import type { ProfileKind } from '@/db/enums';
 import { profiles } from '@/db/schema';
+import { publicClientFor, viemChain } from '@/lib/chains/client';
 import { type ChainConfig, findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
+import { delegationCode } from '@/lib/chains/delegation';
 import { withOperator } from '@/lib/chains/operator';
 import { decryptSecret } from '@/lib/crypto/envelope';
 import { log } from '@/lib/log';
-import { publicClientFor, viemChain } from './chain';
 import { keyAccountOf } from './key-account';
 
 /** A provisioning failure whose message is fit for `stateReason` (no RPC URLs, no provider text, no key). */
@@ -27,9 +27,6 @@ export class ProvisioningError extends Error {
 }
 
 const RECEIPT_TIMEOUT_MS = 60_000;
-
-/** The code of an EOA delegated with EIP-7702: the designator `0xef0100` followed by the delegate's address. */
-export const delegationCode = (delegate: Address): Hex => concat(['0xef0100', delegate]).toLowerCase() as Hex;
 
 type ProvisioningTarget = {
   profileId: string;

@@ -2,7 +2,7 @@
 // modifier allows. Extending the role is a Safe transaction like any other: prepared here, signed by the owners.
 import { getAddress } from 'viem';
 import type { DbOrTx } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { findChain } from '@/lib/chains/config';
@@ -20,11 +20,7 @@ async function roleChange(profile: ProfileForTx, missing: readonly ScopeEntry[])
   const chain = findChain(profile.chainId);
   const contracts = getChainContracts(profile.chainId);
   if (!chain || !contracts || !profile.executor)
-    throw new ApiError(
-      409,
-      'chain_not_enabled',
-      `chain ${profile.chainId} is not enabled on this deployment`,
-    );
+    throw apiError('chain_not_enabled', `chain ${profile.chainId} is not enabled on this deployment`);
   const [reading, current] = await Promise.all([
     readSafe(chain, getAddress(profile.address)),
     chainRole(chain, profile, { fresh: true }),
@@ -77,9 +73,9 @@ export async function prepareRoleChange(
 ): Promise<string> {
   const profile = await requireProfile(db, workspaceId, profileId);
   if (profile.kind !== 'roles')
-    throw new ApiError(409, 'profile_not_roles', 'only a roles profile has a role to extend');
+    throw apiError('profile_not_roles', 'only a roles profile has a role to extend');
   const { scope, tx } = await roleChange(profile, missing);
-  if (!tx) throw new ApiError(409, 'role_already_covers', 'the role already allows these calls');
+  if (!tx) throw apiError('role_already_covers', 'the role already allows these calls');
   return db.transaction(async (t) => {
     const id = await insertSafeTransaction(t, profile, 'change_role', tx, scope);
     await recordAudit(

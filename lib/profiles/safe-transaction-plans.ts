@@ -6,6 +6,7 @@ import { type Address, getAddress, type Hex } from 'viem';
 import type { Role } from 'zodiac-roles-sdk';
 import type { SafeTransactionPurpose } from '@/db/enums';
 import type { profiles } from '@/db/schema';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
 import { readRole } from '@/lib/roles/read';
@@ -20,7 +21,6 @@ import {
 import { batchSafeTx } from '@/lib/roles/setup';
 import { isModuleEnabled, previousModule, type SafeReading } from '@/lib/safe/read';
 import { disableModuleTx, enableModuleTx, type SafeTx } from '@/lib/safe/transaction';
-import { publicClientFor } from './chain';
 import { selfCallAllowanceTx, unallowedSelfCallsOf } from './self-call-allowance';
 
 export type ProfileForTx = Pick<

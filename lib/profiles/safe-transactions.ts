@@ -8,14 +8,14 @@ import { type Address, getAddress, type Hex, isHex, size } from 'viem';
 import type { DbOrTx } from '@/db/client';
 import type { ModuleTransactionPurpose, SafeTransactionPurpose } from '@/db/enums';
 import { functionReleases, profiles, type SafeSignature, safeTransactions } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { apiError, notFound } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
 import { signaturesBySelector } from '@/lib/functions/permissions';
 import { newId } from '@/lib/ids';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { describeSafeTx, type FunctionNames } from '@/lib/roles/describe';
 import { normalizeScope, type ScopeEntry } from '@/lib/roles/role';
 import { isModuleEnabled, readSafeOrRefuse, type SafeReading } from '@/lib/safe/read';
@@ -31,8 +31,6 @@ import { type ProfileForTx, planSafeTx, purposeHolds, tickworkModuleOf } from '.
 import { profileEvent, requireProfile } from './service';
 
 type SafeTransactionRow = typeof safeTransactions.$inferSelect;
-
-const refusal = (status: number, code: string, message: string) => new ApiError(status, code, message);
 
 const safeTxOf = (row: SafeTransactionRow): SafeTx => ({
   to: row.to as Address,
@@ -81,8 +79,7 @@ export async function insertSafeTransaction(
 
 function chainOf(chainId: number) {
   const chain = findChain(chainId);
-  if (!chain)
-    throw refusal(409, 'chain_not_enabled', `chain ${chainId} is no longer enabled on this deployment`);
+  if (!chain) throw apiError('chain_not_enabled', `chain ${chainId} is no longer enabled on this deployment`);
   return chain;
 }
 
@@ -100,14 +97,14 @@ export async function prepareSafeTransaction(
 ) {
   const profile = await requireProfile(db, workspaceId, profileId);
   if (profile.kind === 'legacy' || !profile.executor)
-    throw refusal(409, 'profile_not_safe', 'only Safe and roles profiles have module transactions');
+    throw apiError('profile_not_safe', 'only Safe and roles profiles have module transactions');
   const chain = chainOf(profile.chainId);
   const reading = await readSafeOrRefuse(chain, profile.address as Address);
   const enabled = await isModuleEnabled(chain, reading.address, tickworkModuleOf(profile));
   if (purpose === 'enable_module' && enabled)
-    throw refusal(409, 'module_already_enabled', "Tickwork's module is already enabled on this Safe");
+    throw apiError('module_already_enabled', "Tickwork's module is already enabled on this Safe");
   if (purpose === 'disable_module' && !enabled)
-    throw refusal(409, 'module_not_enabled', "Tickwork's module is not enabled on this Safe");
+    throw apiError('module_not_enabled', "Tickwork's module is not enabled on this Safe");
   const tx = await planSafeTx(chain, profile, purpose, reading);
   if (!tx) throw new Error('a module transaction always has a call');
   return db.transaction(async (t) => {
@@ -259,14 +256,13 @@ export type SafeTransactionView = Awaited<ReturnType<typeof getSafeTransactionVi
  */
 export async function addSafeSignature(db: DbOrTx, id: string, signature: string) {
   if (!isHex(signature) || size(signature) !== 65)
-    throw refusal(400, 'invalid_signature', 'a signature is 65 bytes of hex (r, s, v), as wallets return it');
+    throw apiError('invalid_signature', 'a signature is 65 bytes of hex (r, s, v), as wallets return it');
   const row = await loadTransaction(db, id);
   const chain = chainOf(row.chainId);
   const reading = await readSafeOrRefuse(chain, row.safe as Address);
   const current = await settle(db, row, reading);
   if (current.state !== 'collecting')
-    throw new ApiError(
-      409,
+    throw apiError(
       current.state === 'stale' ? 'safe_nonce_moved' : 'safe_transaction_closed',
       current.state === 'stale'
         ? 'the Safe executed another transaction meanwhile; this one was prepared again at the new nonce: sign that one'
@@ -277,10 +273,10 @@ export async function addSafeSignature(db: DbOrTx, id: string, signature: string
   try {
     signer = await recoverSafeTxSigner(row.chainId, row.safe as Address, safeTxOf(row), signature);
   } catch {
-    throw refusal(400, 'invalid_signature', 'the signature could not be verified');
+    throw apiError('invalid_signature', 'the signature could not be verified');
   }
   if (!reading.owners.some((o) => o.toLowerCase() === signer.toLowerCase()))
-    throw new ApiError(403, 'not_a_safe_owner', `${signer} signed this, but it is not an owner of the Safe`, {
+    throw apiError('not_a_safe_owner', `${signer} signed this, but it is not an owner of the Safe`, {
       signer,
     });
   return db.transaction(async (tx) => {
@@ -309,7 +305,7 @@ export async function addSafeSignature(db: DbOrTx, id: string, signature: string
  */
 export async function reportSafeExecution(db: DbOrTx, id: string, txHash: string) {
   if (!isHex(txHash) || size(txHash) !== 32)
-    throw refusal(400, 'invalid_request', 'txHash is a 32-byte hex hash');
+    throw apiError('invalid_request', 'txHash is a 32-byte hex hash');
   const hash = txHash.toLowerCase();
   const row = await loadTransaction(db, id);
   if (!row.executedTxHash && row.state === 'collecting') {
@@ -328,8 +324,7 @@ export async function reportSafeExecution(db: DbOrTx, id: string, txHash: string
   }
   const { executedTxHash } = await loadTransaction(db, id);
   if (executedTxHash && executedTxHash.toLowerCase() !== hash)
-    throw new ApiError(
-      409,
+    throw apiError(
       'safe_execution_reported',
       'another execution was already reported for this Safe transaction; the chain decides whether it happened',
       { executedTxHash },

@@ -8,23 +8,23 @@ import { type Address, getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { DbOrTx } from '@/db/client';
 import { profiles, type SafeSnapshot, safeTransactions } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
+import { delegationCode } from '@/lib/chains/delegation';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
 import { normalizeScope, type ScopeEntry, TICKWORK_ROLE_KEY } from '@/lib/roles/role';
 import { batchSafeTx, rolesSetupCalls } from '@/lib/roles/setup';
 import { isModuleEnabled, readSafe, readSafeOrRefuse, type SafeReading } from '@/lib/safe/read';
 import { enableModuleTx } from '@/lib/safe/transaction';
-import { publicClientFor } from './chain';
-import { delegationCode } from './provision';
 import { type ProfileForTx, tickworkModuleOf } from './safe-transaction-plans';
 import { insertSafeTransaction } from './safe-transactions';
 import { profileEvent, requireProfileChain, toProfile } from './service';
@@ -57,8 +57,7 @@ export const safeSnapshot = (reading: SafeReading, moduleEnabled: boolean): Safe
 export function requireSafeContracts(chain: ChainConfig) {
   const contracts = getChainContracts(chain.chainId);
   if (!contracts)
-    throw new ApiError(
-      400,
+    throw apiError(
       'chain_not_supported',
       `chain ${chain.chainId} has no Safe and EIP-7702 contracts recorded on this deployment`,
       { chainId: chain.chainId },
@@ -112,8 +111,7 @@ export async function createSafeProfile(
       )
       .limit(1);
     if (existing)
-      throw new ApiError(
-        409,
+      throw apiError(
         'profile_already_in_project',
         `this project already has a ${kind} profile for this Safe`,
         {

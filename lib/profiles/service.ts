@@ -3,7 +3,7 @@ import { getAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { DbOrTx } from '@/db/client';
 import { executables, profiles, projects } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { apiError, type ErrorCode, notFound } from '@/lib/api/errors';
 import { decodeCursor, toPage } from '@/lib/api/pagination';
 import type { AuditAction } from '@/lib/audit/actions';
 import type { Actor } from '@/lib/audit/actor';
@@ -11,12 +11,12 @@ import { auditedChange, recordAudit } from '@/lib/audit/log';
 import { findChain } from '@/lib/chains/config';
 import { encryptSecret } from '@/lib/crypto/envelope';
 import { newId } from '@/lib/ids';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { log } from '@/lib/log';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
 import { PLANS } from '@/lib/usage/plans';
 import { getWorkspace } from '@/lib/workspaces/service';
-import { balanceKey, readBalances } from './chain';
+import { balanceKey, readBalances } from './balances';
 import { legacyProfilesEnabled } from './legacy';
 import type { CreateProfileInput, ProfileRecord, ShareProfileInput } from './schemas';
 
@@ -133,15 +133,14 @@ export async function requireProfile(
 export async function requireProfileChain(db: DbOrTx, workspaceId: string, chainId: number) {
   const chain = findChain(chainId);
   if (!chain)
-    throw new ApiError(400, 'chain_not_enabled', `chain ${chainId} is not enabled on this deployment`, {
+    throw apiError('chain_not_enabled', `chain ${chainId} is not enabled on this deployment`, {
       chainId,
     });
   const workspace = await getWorkspace(db, workspaceId);
   if (!workspace) throw notFound('workspace');
   const plan = PLANS[workspace.plan];
   if (!chain.testnet && !plan.mainnet)
-    throw new ApiError(
-      403,
+    throw apiError(
       'chain_not_on_plan',
       `the ${plan.name} plan covers testnets only; chain ${chain.chainId} (${chain.name}) needs a paid plan`,
       { chainId: chain.chainId, plan: plan.id },
@@ -161,8 +160,7 @@ export async function requireLegacyChain(
   await requireProject(db, workspaceId, input.projectId);
   const chain = await requireProfileChain(db, workspaceId, input.chainId);
   if (!legacyProfilesEnabled(chain.chainId))
-    throw new ApiError(
-      403,
+    throw apiError(
       'legacy_profiles_disabled',
       `this deployment does not create legacy profiles on chain ${chain.chainId}`,
       { chainId: chain.chainId },
@@ -263,8 +261,8 @@ export async function renameProfile(
   return toProfile(row);
 }
 
-const stateConflict = (code: string, profile: ProfileRecordRow, message: string) =>
-  new ApiError(409, code, message, { state: profile.state });
+const stateConflict = (code: ErrorCode, profile: ProfileRecordRow, message: string) =>
+  apiError(code, message, { state: profile.state });
 
 /** active → archived, refused while a non-deleted executable uses the profile. The wallet and funds stay. */
 export async function archiveProfile(db: DbOrTx, workspaceId: string, actor: Actor, profileId: string) {
@@ -283,14 +281,9 @@ export async function archiveProfile(db: DbOrTx, workspaceId: string, actor: Act
       .orderBy(executables.id)
       .limit(50);
     if (users.length > 0)
-      throw new ApiError(
-        409,
-        'profile_in_use',
-        'executables still use this profile; switch or delete them first',
-        {
-          executableIds: users.map((u) => u.id),
-        },
-      );
+      throw apiError('profile_in_use', 'executables still use this profile; switch or delete them first', {
+        executableIds: users.map((u) => u.id),
+      });
     const [archived] = await tx
       .update(profiles)
       .set({ state: 'archived' })
@@ -378,7 +371,7 @@ export async function shareProfile(
   const row = await db.transaction(async (tx) => {
     const source = await requireProfile(tx, workspaceId, profileId);
     if (source.kind === 'safe')
-      throw new ApiError(409, 'profile_not_shareable', 'safe profiles cannot be shared', {
+      throw apiError('profile_not_shareable', 'safe profiles cannot be shared', {
         kind: source.kind,
       });
     if (source.state !== 'active')
@@ -406,8 +399,7 @@ export async function shareProfile(
       )
       .limit(1);
     if (existing)
-      throw new ApiError(
-        409,
+      throw apiError(
         'profile_already_in_project',
         'the target project already has a profile on this account',
         { profileId: existing.id },

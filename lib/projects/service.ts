@@ -2,11 +2,11 @@ import { type AnyColumn, and, count, desc, eq, inArray, isNull, ne, type SQL, sq
 import type { DbOrTx } from '@/db/client';
 import { prepared } from '@/db/prepared';
 import { executables, functionReleases, profiles, projects, secrets, webhooks } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { apiError, notFound } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
-import { discardSandbox } from '@/lib/executables/provision';
 import { newId } from '@/lib/ids';
+import { discardSandbox } from '@/lib/runtime/runners/discard';
 import type { CreateProjectInput, ProjectRecord, UpdateProjectInput } from './schemas';
 
 type ProjectRow = typeof projects.$inferSelect;
@@ -68,7 +68,7 @@ export async function createProject(db: DbOrTx, workspaceId: string, input: Crea
       where: sql`deleted_at is null`,
     })
     .returning();
-  if (!project) throw new ApiError(409, 'conflict', `a project with slug "${input.slug}" already exists`);
+  if (!project) throw apiError('conflict', `a project with slug "${input.slug}" already exists`);
   return toProject(project);
 }
 
@@ -166,8 +166,7 @@ export async function deleteProject(db: DbOrTx, workspaceId: string, projectId: 
       .for('update');
     const active = await activeExecutables(tx, projectId);
     if (active.length > 0)
-      throw new ApiError(
-        409,
+      throw apiError(
         'project_has_active_executables',
         `the project has ${active.length} active executable${active.length === 1 ? '' : 's'}; pause ${
           active.length === 1 ? 'it' : 'them'

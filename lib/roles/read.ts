@@ -3,8 +3,8 @@
 // owners changed outside Tickwork counts as much as what Tickwork did. Cached briefly per modifier and role.
 import { type Address, getAbiItem, type Hex } from 'viem';
 import { type Role, rolesAbi } from 'zodiac-roles-sdk';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
-import { publicClientFor } from '@/lib/profiles/chain';
 
 const EVENTS = [
   'AssignRoles',

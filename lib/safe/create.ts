@@ -13,9 +13,9 @@ import {
   pad,
   zeroAddress,
 } from 'viem';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import type { ChainContracts } from '@/lib/chains/contracts';
-import { publicClientFor } from '@/lib/profiles/chain';
 import { safeAbi, safeProxyFactoryAbi } from './abi';
 
 export type NewSafe = {

@@ -1,10 +1,10 @@
 // Reads a Safe from the chain: what onboarding shows, what a profile records, what a run checks. Any contract
 // that is not a Safe 1.3.0 or 1.4.1 is refused with a reason a person understands.
 import { type Address, getAddress, isAddressEqual } from 'viem';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { isTransportFailure } from '@/lib/chains/submitters/revert';
-import { publicClientFor } from '@/lib/profiles/chain';
 import { SENTINEL, safeAbi } from './abi';
 
 export const SUPPORTED_SAFE_VERSIONS = ['1.3.0', '1.4.1'] as const;
@@ -111,8 +111,8 @@ function notASafe(error: unknown, address: Address): SafeReadError {
 /** A SafeReadError as the API's 400 (or 503 when the chain did not answer); anything else is rethrown. */
 export function safeReadRefusal(error: unknown): never {
   if (!(error instanceof SafeReadError)) throw error;
-  if (error.code === 'chain_unavailable') throw new ApiError(503, 'chain_unavailable', error.message);
-  throw new ApiError(400, error.code, error.message);
+  if (error.code === 'chain_unavailable') throw apiError('chain_unavailable', error.message);
+  throw apiError(error.code, error.message);
 }
 
 /** `readSafe` for request handlers: its refusals are API errors. */

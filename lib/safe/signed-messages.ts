@@ -2,8 +2,8 @@
 // `signedMessages[hash]` in the Safe's own storage. Only a transaction the owners signed up to the threshold can
 // write there, so a signed message is a record of the owners' consent that anyone can read back from the chain.
 import { type Address, encodeFunctionData, type Hex, hashTypedData } from 'viem';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
-import { publicClientFor } from '@/lib/profiles/chain';
 import { DELEGATE_CALL, safeAbi, signMessageLibAbi } from './abi';
 import type { SafeTx } from './transaction';
 

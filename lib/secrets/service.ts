@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables, secrets } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { apiError, notFound } from '@/lib/api/errors';
 import type { AuditAction } from '@/lib/audit/actions';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
@@ -100,8 +100,7 @@ export async function createSecret(
       })
       .onConflictDoNothing({ target: [secrets.projectId, secrets.name] })
       .returning(metadataColumns);
-    if (!secret)
-      throw new ApiError(409, 'conflict', `a secret named "${input.name}" already exists in this project`);
+    if (!secret) throw apiError('conflict', `a secret named "${input.name}" already exists in this project`);
     await recordAudit(tx, {
       workspaceId,
       actor,

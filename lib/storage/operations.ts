@@ -19,6 +19,7 @@ export const getStorageOp = defineOperation({
   description:
     'An executable that never stored anything answers `{}` at version 0. A stored object over 16 MiB serialized (the runtime allows more) → 413 `storage_too_large`.',
   params: StorageParams,
+  errors: ['storage_too_large'],
   responses: { 200: z.strictObject({ data: StorageSchema }) },
 });
 
@@ -33,5 +34,6 @@ export const writeStorageOp = defineOperation({
   params: StorageParams,
   body: WriteStorageBody,
   maxBody: { bytes: STORAGE_BODY_LIMIT_BYTES, code: 'storage_too_large' },
+  errors: ['storage_locked', 'storage_version_conflict'],
   responses: { 200: z.strictObject({ data: StorageWriteSchema }) },
 });

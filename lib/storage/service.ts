@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { apiError, notFound } from '@/lib/api/errors';
 import {
   STORAGE_HTTP_LIMIT_BYTES,
   type StorageRecord,
@@ -30,7 +30,7 @@ export async function requireLiveExecutable(db: DbOrTx, workspaceId: string, exe
 export const serializedBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
 const tooLarge = (bytes?: number) =>
-  new ApiError(413, 'storage_too_large', 'storage over HTTP is limited to 16 MiB serialized', {
+  apiError('storage_too_large', 'storage over HTTP is limited to 16 MiB serialized', {
     limitBytes: STORAGE_HTTP_LIMIT_BYTES,
     ...(bytes !== undefined && { sizeBytes: bytes }),
   });
@@ -113,12 +113,11 @@ export async function writeStorage(
         from executable_storage where executable_id = ${executableId}`);
     const current = rows[0] ?? { version: 0, same: json === '{}', locked: false };
     if (current.locked)
-      throw new ApiError(409, 'storage_locked', 'an execution holds the storage lock; retry when it ends', {
+      throw apiError('storage_locked', 'an execution holds the storage lock; retry when it ends', {
         currentVersion: current.version,
       });
     if (current.version !== expected)
-      throw new ApiError(
-        409,
+      throw apiError(
         'storage_version_conflict',
         `storage is at version ${current.version}, not ${expected}; read it again and retry`,
         { currentVersion: current.version },
@@ -126,5 +125,5 @@ export async function writeStorage(
     if (current.same) return { version: current.version, changed: false };
     // The lock was released between the write and this read: try the write again.
   }
-  throw new ApiError(409, 'storage_locked', 'an execution holds the storage lock; retry when it ends');
+  throw apiError('storage_locked', 'an execution holds the storage lock; retry when it ends');
 }

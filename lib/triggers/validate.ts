@@ -1,6 +1,6 @@
 import { getAddress, isAddress } from 'viem';
 import type { BlockTrigger, EventTrigger } from '@/db/schema/executables';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { enabledChains, findChain } from '@/lib/chains/config';
 import type { TriggerInput } from '@/lib/executables/schemas';
 import { eventTopic0, parseEventSignature } from './event-abi';
@@ -9,7 +9,7 @@ import { chainTriggerSettings, TRIGGER_LIMITS } from './settings';
 type ChainTriggerInput = Extract<TriggerInput, { type: 'event' | 'block' }>;
 
 const invalid = (message: string, details?: Record<string, unknown>) =>
-  new ApiError(400, 'invalid_trigger', message, details);
+  apiError('invalid_trigger', message, details);
 
 const TOPIC = /^0x[0-9a-fA-F]{64}$/;
 

@@ -2,7 +2,7 @@ import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { PlanId } from '@/db/enums';
 import { usageDaily, workspaces } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { currentCycle } from './cycle';
 import { PLANS } from './plans';
 
@@ -78,7 +78,7 @@ export async function assertComputeUnitsLeft(db: DbOrTx, workspaceId: string, no
   const standing = await computeUnitsStanding(db, workspaceId, now);
   const hold = computeUnitsHold(standing);
   if (hold && standing)
-    throw new ApiError(403, 'compute_units_exhausted', hold.message, {
+    throw apiError('compute_units_exhausted', hold.message, {
       used: standing.used,
       included: standing.included,
       resetsAt: hold.until,

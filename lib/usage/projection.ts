@@ -3,8 +3,8 @@ import type { DbOrTx } from '@/db/client';
 import { FINAL_EXECUTION_STATUSES } from '@/db/enums';
 import { executables, executions } from '@/db/schema';
 import type { Trigger } from '@/db/schema/executables';
-import { followingRunAt, isChainTrigger } from '@/lib/executables/triggers';
 import { idFloor } from '@/lib/ids';
+import { followingRunAt, isChainTrigger } from '@/lib/schedules/clock';
 
 /** Compute units assumed per run of an executable that has no finished run to average (the least a run costs). */
 export const DEFAULT_COMPUTE_UNITS_PER_RUN = 1;

@@ -1,13 +1,13 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import { type BodyLimit, isJsonType, parseJsonText, unsupportedMediaType } from '@/lib/api/body';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { JsonObject } from '@/lib/runtime/task-types';
 
 /** The webhook body limit: larger bodies are refused before they are read to the end. */
 export const WEBHOOK_BODY_LIMIT: BodyLimit = { bytes: 256 * 1024, code: 'body_too_large' };
 
 const invalid = (message: string, details?: unknown) =>
-  new ApiError(422, 'invalid_arguments', message, details === undefined ? undefined : { details });
+  apiError('invalid_arguments', message, details === undefined ? undefined : { details });
 
 /**
  * A webhook call's custom args from its body: null (run with the saved args) for an empty or whitespace-only
@@ -43,8 +43,7 @@ function validatorOf(functionId: string, schema: string): ValidateFunction {
  */
 export function checkCustomArgs(release: { id: string; argsSchema: string | null }, args: JsonObject) {
   if (!release.argsSchema)
-    throw new ApiError(
-      422,
+    throw apiError(
       'arguments_schema_missing',
       'the function has no args schema, so it takes no custom args; send an empty body to run with the saved args',
     );

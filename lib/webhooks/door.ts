@@ -1,13 +1,9 @@
 import { and, count, eq, gte, min, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/db/client';
 import { executables, executions, functionReleases } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
-import {
-  canonicalJson,
-  claimIdempotency,
-  completeIdempotency,
-  releaseIdempotency,
-} from '@/lib/api/idempotency';
+import { apiError, notFound } from '@/lib/api/errors';
+import { claimIdempotency, completeIdempotency, releaseIdempotency } from '@/lib/api/idempotency';
+import { canonicalJson } from '@/lib/canonical-json';
 import { sha256Hex } from '@/lib/crypto/tokens';
 import { assertRunnable, queueExecution } from '@/lib/executions/queue';
 import { idFloor } from '@/lib/ids';
@@ -100,8 +96,7 @@ async function checkRate(tx: Tx, executableId: string, webhookId: string) {
     );
   if (window.started < WEBHOOK_RUNS_PER_MINUTE) return;
   const freesAt = (window.oldest?.getTime() ?? now) + WINDOW_MS;
-  throw new ApiError(
-    429,
+  throw apiError(
     'rate_limited',
     `this webhook URL started ${WEBHOOK_RUNS_PER_MINUTE} executions in the last minute; retry later`,
     undefined,

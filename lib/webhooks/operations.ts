@@ -35,6 +35,7 @@ export const createWebhookOp = defineOperation({
   params: ExecutableWebhooksParams,
   body: CreateWebhookBody,
   idempotent: false,
+  errors: ['webhook_limit_reached'],
   responses: { 201: withUrl },
 });
 

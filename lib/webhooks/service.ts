@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { executables, webhooks } from '@/db/schema';
-import { ApiError, notFound } from '@/lib/api/errors';
+import { apiError, notFound } from '@/lib/api/errors';
 import type { AuditAction } from '@/lib/audit/actions';
 import type { Actor } from '@/lib/audit/actor';
 import { auditedChange, recordAudit } from '@/lib/audit/log';
@@ -108,8 +108,7 @@ export async function createWebhook(
       .from(webhooks)
       .where(and(eq(webhooks.executableId, executableId), eq(webhooks.state, 'active')));
     if (active >= MAX_ACTIVE_WEBHOOKS)
-      throw new ApiError(
-        409,
+      throw apiError(
         'webhook_limit_reached',
         `an executable has at most ${MAX_ACTIVE_WEBHOOKS} active webhook URLs; revoke one first`,
         { limit: MAX_ACTIVE_WEBHOOKS },

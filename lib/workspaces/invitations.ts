@@ -2,7 +2,7 @@ import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { MemberRole } from '@/db/enums';
 import { invitations, memberships, users, workspaces } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { type Actor, consoleActor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { newId } from '@/lib/ids';
@@ -29,7 +29,7 @@ export async function inviteMember(db: DbOrTx, change: Change & { invitee: Invit
       .from(memberships)
       .innerJoin(users, eq(users.id, memberships.userId))
       .where(and(eq(memberships.workspaceId, change.workspaceId), eq(users.address, invitee.address)));
-    if (member) throw new ApiError(409, 'already_member', `This address is already a ${member.role} here.`);
+    if (member) throw apiError('already_member', `This address is already a ${member.role} here.`);
     const sameAddress = and(
       eq(invitations.workspaceId, change.workspaceId),
       eq(invitations.address, invitee.address),
@@ -38,7 +38,7 @@ export async function inviteMember(db: DbOrTx, change: Change & { invitee: Invit
       .select({ id: invitations.id })
       .from(invitations)
       .where(and(sameAddress, pending()));
-    if (open) throw new ApiError(409, 'already_invited', 'This address already has a pending invitation.');
+    if (open) throw apiError('already_invited', 'This address already has a pending invitation.');
     // An expired invitation no longer counts: it makes room for the new one.
     await tx
       .update(invitations)
@@ -90,7 +90,7 @@ export async function revokeInvitation(db: DbOrTx, change: Change & { invitation
           pending(),
         ),
       );
-    if (!row) throw new ApiError(404, 'not_found', 'This invitation does not exist or is no longer pending.');
+    if (!row) throw apiError('not_found', 'This invitation does not exist or is no longer pending.');
     assertMayManage(change.actorRole, { to: row.role });
     await tx.update(invitations).set({ revokedAt: new Date() }).where(eq(invitations.id, row.id));
     await recordAudit(tx, {

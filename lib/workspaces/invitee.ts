@@ -1,7 +1,7 @@
 import { createPublicClient, getAddress, http, isAddress } from 'viem';
 import { mainnet } from 'viem/chains';
 import { normalize } from 'viem/ens';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 
 /** A person to invite: the lower-case address, and the ENS name it was resolved from. */
 export type Invitee = { address: string; ensName: string | null };
@@ -17,12 +17,11 @@ export async function resolveInvitee(input: string): Promise<Invitee> {
   const text = input.trim();
   if (isAddress(text, { strict: false })) return { address: getAddress(text).toLowerCase(), ensName: null };
   if (!/^[^\s/]+\.[a-z]{2,}$/i.test(text)) {
-    throw new ApiError(422, 'invalid_invitee', 'Enter a wallet address (0x…) or an ENS name.');
+    throw apiError('invalid_invitee', 'Enter a wallet address (0x…) or an ENS name.');
   }
   const url = ensRpcUrl();
   if (!url) {
-    throw new ApiError(
-      422,
+    throw apiError(
       'ens_unavailable',
       'This deployment resolves no ENS names (TICKWORK_ENS_RPC_URL is not set): enter the wallet address.',
     );
@@ -31,7 +30,7 @@ export async function resolveInvitee(input: string): Promise<Invitee> {
   try {
     name = normalize(text);
   } catch {
-    throw new ApiError(422, 'invalid_invitee', 'That is not a valid ENS name.');
+    throw apiError('invalid_invitee', 'That is not a valid ENS name.');
   }
   const client = createPublicClient({
     chain: mainnet,
@@ -41,12 +40,8 @@ export async function resolveInvitee(input: string): Promise<Invitee> {
   try {
     address = await client.getEnsAddress({ name });
   } catch {
-    throw new ApiError(
-      503,
-      'chain_unavailable',
-      'The ENS chain did not answer; try again or enter the address.',
-    );
+    throw apiError('chain_unavailable', 'The ENS chain did not answer; try again or enter the address.');
   }
-  if (!address) throw new ApiError(422, 'ens_not_found', `${name} does not resolve to an address.`);
+  if (!address) throw apiError('ens_not_found', `${name} does not resolve to an address.`);
   return { address: address.toLowerCase(), ensName: name };
 }

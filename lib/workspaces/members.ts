@@ -2,7 +2,7 @@ import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '@/db/client';
 import type { MemberRole } from '@/db/enums';
 import { apiKeys, memberships, users, workspaces } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { assertMayManage, lastOwner } from './roles';
@@ -35,7 +35,7 @@ export async function lockWorkspace(tx: Tx, workspaceId: string) {
     .from(workspaces)
     .where(and(eq(workspaces.id, workspaceId), isNull(workspaces.deletedAt)))
     .for('update');
-  if (!row) throw new ApiError(404, 'not_found', 'workspace not found');
+  if (!row) throw apiError('not_found', 'workspace not found');
   return row;
 }
 
@@ -44,7 +44,7 @@ async function roleOf(tx: Tx, workspaceId: string, userId: string) {
     .select({ role: memberships.role })
     .from(memberships)
     .where(and(eq(memberships.workspaceId, workspaceId), eq(memberships.userId, userId)));
-  if (!row) throw new ApiError(404, 'not_found', 'This person is not a member of the workspace.');
+  if (!row) throw apiError('not_found', 'This person is not a member of the workspace.');
   return row.role;
 }
 

@@ -1,5 +1,5 @@
 import type { MemberRole } from '@/db/enums';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 
 /**
  * Who may grant or take away a role: owners and admins manage people, but only an owner may touch an owner
@@ -7,16 +7,12 @@ import { ApiError } from '@/lib/api/errors';
  */
 export function assertMayManage(actorRole: MemberRole, touched: { from?: MemberRole; to?: MemberRole }) {
   if (actorRole === 'member') {
-    throw new ApiError(403, 'forbidden', 'Only owners and admins can manage members.');
+    throw apiError('forbidden', 'Only owners and admins can manage members.');
   }
   if (actorRole !== 'owner' && (touched.from === 'owner' || touched.to === 'owner')) {
-    throw new ApiError(403, 'forbidden', 'Only owners can manage owners.');
+    throw apiError('forbidden', 'Only owners can manage owners.');
   }
 }
 
 export const lastOwner = () =>
-  new ApiError(
-    409,
-    'last_owner',
-    'A workspace always keeps at least one owner: make someone else an owner first.',
-  );
+  apiError('last_owner', 'A workspace always keeps at least one owner: make someone else an owner first.');

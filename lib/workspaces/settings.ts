@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '@/db/client';
 import type { MemberRole } from '@/db/enums';
 import { apiKeys, invitations, projects, workspaceSlugRedirects, workspaces } from '@/db/schema';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { Actor } from '@/lib/audit/actor';
 import { recordAudit } from '@/lib/audit/log';
 import { activeExecutablesOfWorkspace, deleteProject } from '@/lib/projects/service';
@@ -28,8 +28,7 @@ export const WorkspaceSlug = z
 type Change = { workspaceId: string; actor: Actor; actorRole: MemberRole };
 
 const assertAdmin = (role: MemberRole) => {
-  if (role === 'member')
-    throw new ApiError(403, 'forbidden', 'Only owners and admins can change this workspace.');
+  if (role === 'member') throw apiError('forbidden', 'Only owners and admins can change this workspace.');
 };
 
 /** Renames the workspace (owners and admins). */
@@ -73,7 +72,7 @@ export async function changeWorkspaceSlug(db: DbOrTx, change: Change & { slug: s
       .where(eq(workspaceSlugRedirects.slug, slug));
     const [holder] = await tx.select({ id: workspaces.id }).from(workspaces).where(eq(workspaces.slug, slug));
     if (holder || (redirect && redirect.workspaceId !== change.workspaceId)) {
-      throw new ApiError(409, 'slug_taken', `The URL “${slug}” is taken: choose another.`);
+      throw apiError('slug_taken', `The URL “${slug}” is taken: choose another.`);
     }
     await tx.delete(workspaceSlugRedirects).where(eq(workspaceSlugRedirects.slug, slug));
     await tx.insert(workspaceSlugRedirects).values({ slug: before.slug, workspaceId: change.workspaceId });
@@ -94,14 +93,12 @@ export async function changeWorkspaceSlug(db: DbOrTx, change: Change & { slug: s
  * pending invitation is revoked, and the workspace is soft-deleted: it reads as not found everywhere at once.
  */
 export async function deleteWorkspace(db: DbOrTx, change: Change) {
-  if (change.actorRole !== 'owner')
-    throw new ApiError(403, 'forbidden', 'Only owners can delete the workspace.');
+  if (change.actorRole !== 'owner') throw apiError('forbidden', 'Only owners can delete the workspace.');
   return db.transaction(async (tx) => {
     await lockWorkspace(tx, change.workspaceId);
     const active = await activeExecutablesOfWorkspace(tx, change.workspaceId);
     if (active.length > 0) {
-      throw new ApiError(
-        409,
+      throw apiError(
         'workspace_has_active_executables',
         `the workspace has ${active.length} active executable${active.length === 1 ? '' : 's'}; pause ${
           active.length === 1 ? 'it' : 'them'

@@ -3,7 +3,7 @@
 import { InngestTestEngine } from '@inngest/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getDb } from '@/db/client';
-import { alertsCheckFunction } from '@/inngest/functions/alerts-check';
+import { INNGEST_FUNCTIONS } from '@/lib/jobs/providers/inngest';
 import { incidentsOf, outboxOf, seedChannel } from '../support/alerts';
 import { testStackChain } from '../support/chain';
 import { newProject, newWorkspace, testDb } from '../support/fixtures';
@@ -32,7 +32,9 @@ describe('alerts-check (Inngest)', () => {
     await testDb().$sql`insert into usage_daily (workspace_id, day, compute_units)
                         values (${owner.workspaceId}, ${new Date().toISOString().slice(0, 10)}, 50000)`;
     for (let run = 0; run < 2; run++) {
-      const { error, ctx } = await new InngestTestEngine({ function: alertsCheckFunction }).execute({
+      const { error, ctx } = await new InngestTestEngine({
+        function: INNGEST_FUNCTIONS['alerts-check'],
+      }).execute({
         events: [{ name: 'inngest/scheduled.timer', data: {} }] as never,
       });
       expect(error).toBeUndefined();

@@ -4,9 +4,9 @@
 import { InngestTestEngine } from '@inngest/test';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '@/db/client';
-import { deliverNotificationFunction } from '@/inngest/functions/deliver-notification';
 import { verifyWebhook } from '@/lib/alerts/channels/signature';
 import { enqueueNotification } from '@/lib/alerts/outbox';
+import { INNGEST_FUNCTIONS } from '@/lib/jobs/providers/inngest';
 import { receiverChannel } from '../support/alerts';
 import { type FaultStack, startFaultStack } from '../support/fault-stack';
 import { waitUntil } from '../support/faults';
@@ -334,7 +334,7 @@ describe('notification delivery', () => {
       process.env.DATABASE_URL = stack.databaseUrl;
       process.env.TICKWORK_MASTER_KEY = stack.env.TICKWORK_MASTER_KEY;
       process.env.TICKWORK_NOTIFY_PRIVATE = 'allow';
-      const engine = () => new InngestTestEngine({ function: deliverNotificationFunction });
+      const engine = () => new InngestTestEngine({ function: INNGEST_FUNCTIONS['deliver-notification'] });
       const event = { name: 'notification/delivery.requested', data: { notificationId: viaInngest } };
       const first = await engine().execute({ events: [event] as never });
       expect(first.error).toBeUndefined();

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, getDb } from '@/db/client';
 import { requeueStrandedCallbacks } from '@/lib/executions/callbacks';
-import { stopEmbeddedJobs } from '@/lib/jobs/embedded';
+import { stopEmbeddedJobs } from '@/lib/jobs/providers/embedded';
 import { taskZip, upload } from '../support/bundles';
 import { testStackChain } from '../support/chain';
 import { createExe, exeBody, waitForExe } from '../support/executables';

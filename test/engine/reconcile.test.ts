@@ -5,7 +5,7 @@ import { keccak256, toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Db, getDb } from '@/db/client';
 import { reconcileSubmissions } from '@/lib/executions/reconcile';
-import { stopEmbeddedJobs } from '@/lib/jobs/embedded';
+import { stopEmbeddedJobs } from '@/lib/jobs/providers/embedded';
 import { metrics } from '@/lib/metrics/registry';
 import { incidentsOf } from '../support/alerts';
 import { testStackChain } from '../support/chain';

@@ -3,8 +3,9 @@
 import { InngestTestEngine } from '@inngest/test';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
-import { FOLLOWER_TICKS_PER_MINUTE, followChainsFunction } from '@/inngest/functions/follow-chains';
-import { stopEmbeddedJobs } from '@/lib/jobs/embedded';
+import { PERIODIC_JOBS } from '@/lib/jobs/catalog';
+import { stopEmbeddedJobs } from '@/lib/jobs/providers/embedded';
+import { INNGEST_FUNCTIONS } from '@/lib/jobs/providers/inngest';
 import { testStackChain } from '../support/chain';
 import { waitUntil } from '../support/faults';
 import { FINAL_STATUSES, type RunWorld, runWorld } from '../support/runs';
@@ -19,6 +20,9 @@ import {
   settled,
   testSender,
 } from '../support/triggers';
+
+/** The follower's runs per cron firing on Inngest (twelve, five seconds apart). */
+const TICKS_PER_CRON = PERIODIC_JOBS.find((j) => j.id === 'follow-chains')?.runsPerCron ?? 0;
 
 beforeAll(() => {
   process.env.DATABASE_URL = inject('databaseUrl');
@@ -48,18 +52,18 @@ describe('follow-chains', () => {
     for (let i = 0; i < 3; i++) receipts.push(await receiptOf(await increment(sender, counter)));
 
     const sleep = vi.fn();
-    const { error, ctx } = await new InngestTestEngine({ function: followChainsFunction }).execute({
+    const { error, ctx } = await new InngestTestEngine({
+      function: INNGEST_FUNCTIONS['follow-chains'],
+    }).execute({
       events: [{ name: 'inngest/scheduled.timer', data: {} }] as never,
-      steps: Array.from({ length: FOLLOWER_TICKS_PER_MINUTE - 1 }, (_, i) => ({
+      steps: Array.from({ length: TICKS_PER_CRON - 1 }, (_, i) => ({
         id: `pause-${i + 1}`,
         handler: sleep,
       })),
     });
     expect(error).toBeUndefined();
-    expect(stepIds(ctx as never)).toEqual(
-      Array.from({ length: FOLLOWER_TICKS_PER_MINUTE }, (_, i) => `tick-${i}`),
-    );
-    expect(sleep).toHaveBeenCalledTimes(FOLLOWER_TICKS_PER_MINUTE - 1);
+    expect(stepIds(ctx as never)).toEqual(Array.from({ length: TICKS_PER_CRON }, (_, i) => `tick-${i}`));
+    expect(sleep).toHaveBeenCalledTimes(TICKS_PER_CRON - 1);
 
     await waitUntil('three runs, all final, nothing left', async () => {
       const runs = await runsOf(exe.id);

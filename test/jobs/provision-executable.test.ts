@@ -2,10 +2,9 @@ import { InngestTestEngine } from '@inngest/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { executables } from '@/db/schema';
-import { provisionExecutableFunction } from '@/inngest/functions/provision-executable';
-import { switchExecutableFunctionFunction } from '@/inngest/functions/switch-executable-function';
 import { newId } from '@/lib/ids';
-import { runEmbedded, stopEmbeddedJobs } from '@/lib/jobs/embedded';
+import { runEmbedded, stopEmbeddedJobs } from '@/lib/jobs/providers/embedded';
+import { INNGEST_FUNCTIONS } from '@/lib/jobs/providers/inngest';
 import { BUNDLES, type ExeWorld, exeRow, exeWorld, uploadRelease } from '../support/executables';
 import { testDb } from '../support/fixtures';
 
@@ -48,7 +47,7 @@ describe('provision-executable: one workflow, two providers', () => {
   it('the Inngest function builds the sandbox: provisioning → active with a next run', async () => {
     const w = await exeWorld();
     const id = await exeInState(w, 'provisioning');
-    const engine = new InngestTestEngine({ function: provisionExecutableFunction });
+    const engine = new InngestTestEngine({ function: INNGEST_FUNCTIONS['provision-executable'] });
     const { result, error, ctx } = await engine.execute({
       events: [{ name: 'executable/provision.requested', data: { executableId: id } }] as never,
     });
@@ -105,7 +104,7 @@ describe('switch-executable-function', () => {
     };
     await testDb()
       .$sql`update executables set pending_function_switch = ${JSON.stringify(pending)}::jsonb where id = ${id}`;
-    const engine = new InngestTestEngine({ function: switchExecutableFunctionFunction });
+    const engine = new InngestTestEngine({ function: INNGEST_FUNCTIONS['switch-executable-function'] });
     const stale = await engine.execute({
       events: [
         { name: 'executable/function-switch.requested', data: { executableId: id, requestId: 'req_old' } },
@@ -113,7 +112,7 @@ describe('switch-executable-function', () => {
     });
     expect(stale.result).toEqual({ executableId: id, skipped: 'no such pending switch' });
     const { result, ctx } = await new InngestTestEngine({
-      function: switchExecutableFunctionFunction,
+      function: INNGEST_FUNCTIONS['switch-executable-function'],
     }).execute({
       events: [
         { name: 'executable/function-switch.requested', data: { executableId: id, requestId: 'req_job' } },

@@ -4,10 +4,10 @@ import { InngestTestEngine } from '@inngest/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
-import { provisionProfileFunction } from '@/inngest/functions/provision-profile';
-import { runEmbedded, stopEmbeddedJobs } from '@/lib/jobs/embedded';
-import { enqueue } from '@/lib/jobs/enqueue';
 import { inngest } from '@/lib/jobs/inngest-client';
+import { enqueue } from '@/lib/jobs/port';
+import { runEmbedded, stopEmbeddedJobs } from '@/lib/jobs/providers/embedded';
+import { INNGEST_FUNCTIONS } from '@/lib/jobs/providers/inngest';
 import { newProject, newWorkspace, testDb } from '../support/fixtures';
 import { DELEGATION_CODE, rpc } from '../support/profiles';
 import { seedProfile } from '../support/seed';
@@ -64,7 +64,7 @@ const row = async (id: string) =>
 const code = async (address: string) => (await rpc<string>('eth_getCode', [address, 'latest'])).toLowerCase();
 const operatorNonce = () => rpc<string>('eth_getTransactionCount', [operator.address, 'latest']);
 const event = (profileId: string) => ({ name: 'profile/provision.requested', data: { profileId } });
-const engine = () => new InngestTestEngine({ function: provisionProfileFunction });
+const engine = () => new InngestTestEngine({ function: INNGEST_FUNCTIONS['provision-profile'] });
 const stepIds = (ctx: unknown) =>
   (ctx as { step: { run: { mock: { calls: unknown[][] } } } }).step.run.mock.calls.map((c) => c[0]);
 

@@ -4,9 +4,9 @@ import { InngestTestEngine } from '@inngest/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { getDb } from '@/db/client';
 import { executions } from '@/db/schema';
-import { runCallbackFunction } from '@/inngest/functions/run-callback';
 import { newId } from '@/lib/ids';
-import { runEmbedded, stopEmbeddedJobs } from '@/lib/jobs/embedded';
+import { runEmbedded, stopEmbeddedJobs } from '@/lib/jobs/providers/embedded';
+import { INNGEST_FUNCTIONS } from '@/lib/jobs/providers/inngest';
 import { testStackChain } from '../support/chain';
 import { testDb } from '../support/fixtures';
 import { type RunWorld, runnableExe, runWorld } from '../support/runs';
@@ -69,7 +69,7 @@ describe('run-callback', () => {
   it('the Inngest function runs the callback in one step; a second event finds it taken', async () => {
     const exe = await runnableExe(w, TASK);
     const id = await endedWithPendingCallback(exe.id, exe.functionId);
-    const engine = () => new InngestTestEngine({ function: runCallbackFunction });
+    const engine = () => new InngestTestEngine({ function: INNGEST_FUNCTIONS['run-callback'] });
     const event = [{ name: 'execution/callback.requested', data: { executionId: id } }] as never;
     const first = await engine().execute({ events: event });
     expect(first.error).toBeUndefined();

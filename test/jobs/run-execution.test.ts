@@ -4,13 +4,16 @@ import { InngestTestEngine } from '@inngest/test';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { getDb } from '@/db/client';
 import { executions } from '@/db/schema';
-import { runExecutionFunction } from '@/inngest/functions/run-execution';
-import { scheduleTickFunction, TICKS_PER_MINUTE } from '@/inngest/functions/schedule-tick';
 import { newId } from '@/lib/ids';
-import { runEmbedded, stopEmbeddedJobs } from '@/lib/jobs/embedded';
+import { PERIODIC_JOBS } from '@/lib/jobs/catalog';
+import { runEmbedded, stopEmbeddedJobs } from '@/lib/jobs/providers/embedded';
+import { INNGEST_FUNCTIONS } from '@/lib/jobs/providers/inngest';
 import { testStackChain } from '../support/chain';
 import { newAddress, testDb } from '../support/fixtures';
 import { type RunWorld, runnableExe, runWorld, transfersTo } from '../support/runs';
+
+/** The scheduler's ticks per cron firing on Inngest (six, ten seconds apart). */
+const TICKS_PER_MINUTE = PERIODIC_JOBS.find((j) => j.id === 'schedule-tick')?.runsPerCron ?? 0;
 
 beforeAll(() => {
   process.env.DATABASE_URL = inject('databaseUrl'); // the workflows run in this process on the app's database
@@ -59,7 +62,9 @@ describe('run-execution', () => {
       exe: { args: JSON.stringify({ to }) },
     });
     const id = await pendingExecution(exe.id, exe.functionId);
-    const { result, error, ctx } = await new InngestTestEngine({ function: runExecutionFunction }).execute({
+    const { result, error, ctx } = await new InngestTestEngine({
+      function: INNGEST_FUNCTIONS['run-execution'],
+    }).execute({
       events: [{ name: 'execution/requested', data: { executionId: id } }] as never,
     });
     expect(error).toBeUndefined();
@@ -103,7 +108,9 @@ describe('schedule-tick', () => {
       id: `pause-${i + 1}`,
       handler: sleep,
     }));
-    const { error, ctx } = await new InngestTestEngine({ function: scheduleTickFunction }).execute({
+    const { error, ctx } = await new InngestTestEngine({
+      function: INNGEST_FUNCTIONS['schedule-tick'],
+    }).execute({
       events: [{ name: 'inngest/scheduled.timer', data: {} }] as never,
       steps: pauses,
     });

@@ -5,14 +5,14 @@ import { keccak256, toHex } from 'viem';
 import { describe, expect, it, vi } from 'vitest';
 import { reportSafeExecutionAction, safeTransactionViewAction } from '@/app/(safe)/safe/tx/actions';
 import { operatorActor } from '@/lib/audit/actor';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueue } from '@/lib/jobs/port';
 import { createSafeProfile } from '@/lib/profiles/safe';
 import { newProject, newWorkspace, testDb, uniq } from '../support/fixtures';
 import { deploySafe, fundedAccount } from '../support/safes';
 
 // the real job port, watched: the jobs still reach the deployment's worker
-vi.mock('@/lib/jobs/enqueue', async (original) => {
-  const actual = await original<typeof import('@/lib/jobs/enqueue')>();
+vi.mock('@/lib/jobs/port', async (original) => {
+  const actual = await original<typeof import('@/lib/jobs/port')>();
   return { ...actual, enqueue: vi.fn(actual.enqueue) };
 });
 

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventTrigger } from '@/db/schema/executables';
 import type { ChainConfig } from '@/lib/chains/config';
+import { logMatches, unionFilter } from '@/lib/follower/match';
+import { logsIn } from '@/lib/follower/rpc';
 import { decodeTriggerLog, eventTopic0, parseEventSignature } from '@/lib/triggers/event-abi';
-import { logMatches, unionFilter } from '@/lib/triggers/match';
-import { logsIn } from '@/lib/triggers/rpc';
 import { chainTriggerSettings } from '@/lib/triggers/settings';
 
 const A = '0x00000000000000000000000000000000000000aa';

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainCursors, executables, triggerEvents } from '@/db/schema';
 import type { EventTrigger } from '@/db/schema/executables';
 import type { ChainConfig } from '@/lib/chains/config';
+import { type Cursor, forgetUnfollowedCursor, lockChain } from '@/lib/follower/cursor';
+import { followChain } from '@/lib/follower/follower';
+import { scanRange } from '@/lib/follower/scan';
+import { followerStats } from '@/lib/follower/stats';
 import { newId } from '@/lib/ids';
-import { type Cursor, forgetUnfollowedCursor, lockChain } from '@/lib/triggers/cursor';
-import { followChain } from '@/lib/triggers/follower';
-import { scanRange } from '@/lib/triggers/scan';
-import { followerStats } from '@/lib/triggers/stats';
 import { exeWorld } from '../support/executables';
 import { testDb } from '../support/fixtures';
 

@@ -1,4 +1,5 @@
 import { getDb } from '@/db/client';
+import { statusOf } from '@/lib/api/error-codes';
 import { newId } from '@/lib/ids';
 
 export const dynamic = 'force-dynamic';
@@ -12,7 +13,7 @@ export async function GET() {
   } catch {
     return Response.json(
       { error: 'database unavailable', code: 'unavailable', requestId },
-      { status: 503, headers: { 'X-Request-Id': requestId } },
+      { status: statusOf('unavailable'), headers: { 'X-Request-Id': requestId } },
     );
   }
 }

@@ -1,15 +1,15 @@
 import { serve } from 'inngest/next';
 import type { NextRequest } from 'next/server';
-import { functions } from '@/inngest/functions';
 import { errorResponse } from '@/lib/api/error-response';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { newId } from '@/lib/ids';
-import { jobProvider } from '@/lib/jobs/enqueue';
 import { inngest } from '@/lib/jobs/inngest-client';
+import { jobProvider } from '@/lib/jobs/port';
+import { inngestFunctions } from '@/lib/jobs/providers/inngest';
 
 export const dynamic = 'force-dynamic';
 
-const inngestHandlers = serve({ client: inngest, functions });
+const inngestHandlers = serve({ client: inngest, functions: inngestFunctions });
 
 type Handler = (req: NextRequest, ctx: unknown) => Promise<Response>;
 
@@ -20,7 +20,7 @@ const whenConfigured =
     jobProvider() === 'inngest' && process.env.INNGEST_SIGNING_KEY
       ? handler(req, ctx)
       : errorResponse(
-          new ApiError(404, 'not_found', 'Inngest is not configured on this deployment'),
+          apiError('not_found', 'Inngest is not configured on this deployment'),
           newId('request'),
         );
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { ChannelKind } from '@/db/enums';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import type { CreateChannelInput } from '../channel-schemas';
 import { checkChannelUrl } from '../notify-url';
 
@@ -15,7 +15,7 @@ export type PreparedChannel = {
   signingSecret?: string;
 };
 
-const invalid = (message: string) => new ApiError(400, 'invalid_request', message);
+const invalid = (message: string) => apiError('invalid_request', message);
 const email = z.email();
 const TELEGRAM_TOKEN = /^\d{1,20}:[A-Za-z0-9_-]{20,100}$/;
 const TELEGRAM_CHAT = /^(-?\d{1,20}|@[A-Za-z0-9_]{5,64})$/;

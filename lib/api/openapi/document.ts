@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { PollCliLoginBody, StartCliLoginBody } from '@/lib/auth/cli-login-schemas';
+import { ERROR_CODES, type ErrorCode } from '../error-codes';
 import type { Operation } from '../operation';
 import { OPERATIONS } from './registry';
 
@@ -13,10 +14,46 @@ const ErrorSchema = z
   .catchall(z.unknown())
   .meta({ id: 'Error' });
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorSchema } },
-});
+/** One response per status, each listing its codes and when they are answered, from the one table. */
+function errorResponses(codes: readonly ErrorCode[]) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, list]) => [
+        status,
+        {
+          description: list.map((code) => `- \`${code}\`: ${ERROR_CODES[code].when}`).join('\n'),
+          content: { 'application/json': { schema: ErrorSchema } },
+        },
+      ]),
+  );
+}
+
+/** The codes the one wrapper answers on its own (lib/api/route.ts), before the handler runs or around it. */
+function wrapperCodes(op: Operation): ErrorCode[] {
+  const mutation = op.method !== 'GET';
+  return [
+    'invalid_request',
+    'workspace_required',
+    'unauthorized',
+    'workspace_mismatch',
+    'forbidden',
+    'insufficient_scope',
+    'not_found',
+    'rate_limited',
+    'internal_error',
+    ...(op.body ? (['unsupported_media_type', op.maxBody?.code ?? 'body_too_large'] as const) : []),
+    ...(mutation ? (['conflict'] as const) : []),
+    ...(mutation && op.idempotent !== false
+      ? (['idempotency_conflict', 'idempotency_in_progress'] as const)
+      : []),
+  ];
+}
 
 const workspaceHeader = z.object({
   'x-workspace-id': z.string().optional().meta({ description: 'Required for unbound keys' }),
@@ -31,15 +68,7 @@ function toOperationObject(op: Operation & { operationId: string }): ZodOpenApiO
   for (const [status, schema] of Object.entries(op.responses)) {
     responses[status] = { description: 'Success', content: { 'application/json': { schema } } };
   }
-  Object.assign(responses, {
-    400: errorResponse('Invalid request (`invalid_request`, `workspace_required`)'),
-    401: errorResponse('Missing, invalid or revoked credential (`unauthorized`)'),
-    403: errorResponse('`forbidden`, `insufficient_scope` or `workspace_mismatch`'),
-    404: errorResponse('`not_found`'),
-    429: errorResponse('`rate_limited`; see Retry-After'),
-    ...(mutation && { 409: errorResponse('Conflict, `idempotency_conflict` or `idempotency_in_progress`') }),
-    ...(op.maxBody && { 413: errorResponse(`\`${op.maxBody.code}\`: the JSON body is over its limit`) }),
-  });
+  Object.assign(responses, errorResponses([...wrapperCodes(op), ...(op.errors ?? [])]));
   return {
     operationId: op.operationId,
     summary: op.summary,
@@ -60,9 +89,6 @@ function toOperationObject(op: Operation & { operationId: string }): ZodOpenApiO
 /** Routes that take no management credential: the management login's start and poll, and health. */
 function publicPaths(): ZodOpenApiPathsObject {
   const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
-  const loginError = errorResponse(
-    '`authorization_pending`, `slow_down`, `access_denied`, `expired_token`, `invalid_grant` or `invalid_request`',
-  );
   return {
     '/api/cli/login': {
       post: {
@@ -87,10 +113,7 @@ function publicPaths(): ZodOpenApiPathsObject {
               }),
             ),
           },
-          400: errorResponse('`invalid_request`'),
-          429: errorResponse(
-            '`rate_limited`: too many logins started from this client address (30 a minute); see Retry-After',
-          ),
+          ...errorResponses(['invalid_request', 'unsupported_media_type', 'body_too_large', 'rate_limited']),
         },
       },
     },
@@ -115,7 +138,16 @@ function publicPaths(): ZodOpenApiPathsObject {
               }),
             ),
           },
-          400: loginError,
+          ...errorResponses([
+            'authorization_pending',
+            'slow_down',
+            'access_denied',
+            'expired_token',
+            'invalid_grant',
+            'invalid_request',
+            'unsupported_media_type',
+            'body_too_large',
+          ]),
         },
       },
     },
@@ -127,7 +159,7 @@ function publicPaths(): ZodOpenApiPathsObject {
         security: [],
         responses: {
           200: { description: 'Healthy', ...json(z.object({ status: z.literal('ok') })) },
-          503: errorResponse('The database does not answer'),
+          ...errorResponses(['unavailable']),
         },
       },
     },

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { log } from '@/lib/log';
 import { stripeApiBase } from './config';
 
@@ -41,7 +41,7 @@ export async function stripeRequest<T>(
   params: StripeParams = {},
 ): Promise<T> {
   const key = process.env.STRIPE_SECRET_KEY;
-  if (!key) throw new ApiError(503, 'billing_not_configured', 'Stripe is not configured on this deployment.');
+  if (!key) throw apiError('billing_not_configured', 'Stripe is not configured on this deployment.');
   let res: Response;
   try {
     res = await fetch(`${stripeApiBase()}${path}`, {
@@ -55,16 +55,12 @@ export async function stripeRequest<T>(
     });
   } catch (error) {
     log.error({ err: error, path }, 'stripe request failed');
-    throw new ApiError(503, 'billing_unavailable', 'Stripe did not answer. Please try again in a moment.');
+    throw apiError('billing_unavailable', 'Stripe did not answer. Please try again in a moment.');
   }
   const body = (await res.json().catch(() => null)) as { error?: { message?: string; type?: string } } | null;
   if (res.ok && body) return body as T;
   if (res.status === 402 && body?.error?.message)
-    throw new ApiError(402, 'payment_failed', `Stripe refused the payment: ${body.error.message}`);
+    throw apiError('payment_failed', `Stripe refused the payment: ${body.error.message}`);
   log.error({ path, status: res.status, type: body?.error?.type }, 'stripe refused a request');
-  throw new ApiError(
-    503,
-    'billing_unavailable',
-    'Stripe refused the request. Please try again or contact support.',
-  );
+  throw apiError('billing_unavailable', 'Stripe refused the request. Please try again or contact support.');
 }

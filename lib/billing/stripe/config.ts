@@ -1,5 +1,5 @@
 import type { PlanId } from '@/db/enums';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 
 /** Stripe's settings from the environment; read on each use, so nothing is cached across a config change. */
 export const stripeEnabled = () => Boolean(process.env.STRIPE_SECRET_KEY);
@@ -12,8 +12,7 @@ const PRICE_ENV = { pro: 'STRIPE_PRICE_PRO', enterprise: 'STRIPE_PRICE_ENTERPRIS
 /** The Stripe price id of a paid plan; 503 when the deployment has not set it. */
 export function stripePriceFor(plan: Exclude<PlanId, 'free'>): string {
   const price = process.env[PRICE_ENV[plan]];
-  if (!price)
-    throw new ApiError(503, 'billing_not_configured', `${PRICE_ENV[plan]} is not set on this deployment.`);
+  if (!price) throw apiError('billing_not_configured', `${PRICE_ENV[plan]} is not set on this deployment.`);
   return price;
 }
 
@@ -28,6 +27,6 @@ export function planForStripePrice(price: string | null | undefined): PlanId | n
 export function stripeWebhookSecret(): string {
   const secret = process.env.STRIPE_WEBHOOK_SECRET;
   if (!secret)
-    throw new ApiError(503, 'billing_not_configured', 'STRIPE_WEBHOOK_SECRET is not set on this deployment.');
+    throw apiError('billing_not_configured', 'STRIPE_WEBHOOK_SECRET is not set on this deployment.');
   return secret;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/client';
 import { PLAN_IDS, type PlanId } from '@/db/enums';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { getBillingAccount, hasLiveSubscription, saveBillingAccount } from '../accounts';
 import { assertWorkspaceFitsPlan } from '../downgrade';
 import { setWorkspacePlan } from '../plan';
@@ -55,7 +55,7 @@ async function swapPrice(db: Db, { workspace, plan, actor }: ChangePlanInput, su
   const price = stripePriceFor(plan as Exclude<PlanId, 'free'>);
   const current = await stripeRequest<StripeSubscription>('GET', subscriptionPath(subscriptionId));
   const item = current.items.data[0];
-  if (!item) throw new ApiError(503, 'billing_unavailable', 'The Stripe subscription has no item to change.');
+  if (!item) throw apiError('billing_unavailable', 'The Stripe subscription has no item to change.');
   const updated = await stripeRequest<StripeSubscription>('POST', subscriptionPath(subscriptionId), {
     'items[0][id]': item.id,
     'items[0][price]': price,
@@ -88,7 +88,7 @@ async function startCheckout(db: Db, { workspace, plan, actor, returnUrl }: Chan
     ...(actor.userId ? { 'metadata[user_id]': actor.userId } : {}),
     'subscription_data[metadata][workspace_id]': workspace.id,
   });
-  if (!session.url) throw new ApiError(503, 'billing_unavailable', 'Stripe did not return a checkout page.');
+  if (!session.url) throw apiError('billing_unavailable', 'Stripe did not return a checkout page.');
   return session.url;
 }
 
@@ -122,7 +122,7 @@ function parseEvent(rawBody: string): { type: string; data: { object: unknown } 
     if (typeof event?.type === 'string' && event.data?.object && typeof event.data.object === 'object')
       return event;
   } catch {}
-  throw new ApiError(400, 'invalid_request', 'the webhook body is not a Stripe event');
+  throw apiError('invalid_request', 'the webhook body is not a Stripe event');
 }
 
 export const stripeBillingProvider: BillingProvider = {
@@ -164,7 +164,7 @@ export const stripeBillingProvider: BillingProvider = {
     try {
       verifyStripeSignature(rawBody, headers.get('stripe-signature'), stripeWebhookSecret());
     } catch (error) {
-      if (error instanceof StripeSignatureError) throw new ApiError(400, 'invalid_signature', error.message);
+      if (error instanceof StripeSignatureError) throw apiError('invalid_signature', error.message);
       throw error;
     }
     const event = parseEvent(rawBody);

@@ -4,8 +4,8 @@ import type { Address, Hex, PublicClient } from 'viem';
 import { type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
+import { delegationCode } from '@/lib/chains/delegation';
 import { decryptSecret } from '@/lib/crypto/envelope';
-import { delegationCode } from '@/lib/profiles/provision';
 import { chainFailure } from './revert';
 import { SubmissionError } from './types';
 

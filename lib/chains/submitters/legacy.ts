@@ -14,8 +14,8 @@ import {
   parseAbi,
 } from 'viem';
 import type { DbOrTx } from '@/db/client';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
-import { publicClientFor } from '@/lib/profiles/chain';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { accountSigner, requireDelegation } from './account';
 import { chainFailure, describeBatchRevert, isRevert, isTransportFailure, revertDataOf } from './revert';

@@ -5,8 +5,8 @@
 // the batch is replayed from the executor: a call outside the role fails with the decoded Roles error.
 import { type Address, decodeFunctionData, encodeFunctionData, formatUnits, type Hex } from 'viem';
 import { rolesAbi } from 'zodiac-roles-sdk';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
-import { publicClientFor } from '@/lib/profiles/chain';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { safeAbi } from '@/lib/safe/abi';
 import { encodeBatch } from './legacy';

@@ -13,8 +13,8 @@ import {
   isAddressEqual,
 } from 'viem';
 import { entryPoint08Abi } from 'viem/account-abstraction';
+import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
-import { publicClientFor } from '@/lib/profiles/chain';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { DELEGATE_CALL, multiSendAbi, safeAbi } from '@/lib/safe/abi';
 import { decodeModuleResult, moduleCall, unpackMultiSend } from '@/lib/safe/module-call';

@@ -23,9 +23,9 @@ import {
   toSimple7702SmartAccount,
   type UserOperation,
 } from 'viem/account-abstraction';
+import { publicClientFor, viemChain } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
-import { publicClientFor, viemChain } from '@/lib/profiles/chain';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { accountSigner, requireDelegation, simple7702AccountOf } from './account';
 import { encodeBatch } from './legacy';

@@ -1,4 +1,4 @@
-import { canonicalJson } from '@/lib/api/idempotency';
+import { canonicalJson } from '@/lib/canonical-json';
 import type { JsonObject } from '../task-types';
 import { TaskFailure } from './failure';
 

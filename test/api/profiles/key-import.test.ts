@@ -6,7 +6,7 @@ import pino from 'pino';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runEmbedded } from '@/lib/jobs/embedded';
+import { runEmbedded } from '@/lib/jobs/providers/embedded';
 import { log } from '@/lib/log';
 import { type ExtraApp, startExtraApp } from '../../support/app';
 import { testStackChain } from '../../support/chain';
@@ -27,8 +27,8 @@ vi.mock('@/db/client', async (original) => {
 // Provisioning is queued as for a generated profile; this file runs the queued job here (the same workflow the
 // app's worker runs), so every log line of the import and of the delegation is captured below.
 const queued: { event: string; payload: unknown }[] = [];
-vi.mock('@/lib/jobs/enqueue', async (original) => ({
-  ...(await original<typeof import('@/lib/jobs/enqueue')>()),
+vi.mock('@/lib/jobs/port', async (original) => ({
+  ...(await original<typeof import('@/lib/jobs/port')>()),
   enqueue: async (event: string, payload: unknown) => {
     queued.push({ event, payload });
   },

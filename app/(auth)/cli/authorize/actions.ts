@@ -1,7 +1,7 @@
 'use server';
 
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { decideCliLogin } from '@/lib/auth/cli-login';
 import { requireConsoleUser } from '@/lib/auth/console';
 import { runConsoleAction } from '@/lib/console/action';
@@ -21,7 +21,7 @@ export async function decideCliLoginAction(input: {
     const db = getDb();
     const workspaces = await listUserWorkspaces(db, user.id);
     const workspace = workspaces.find((w) => w.slug === input.workspaceSlug && w.role !== 'member');
-    if (!workspace) throw new ApiError(403, 'forbidden', 'Pick a workspace where you are an owner or admin.');
+    if (!workspace) throw apiError('forbidden', 'Pick a workspace where you are an owner or admin.');
     await decideCliLogin(db, {
       userCode: input.code,
       userId: user.id,

@@ -1,11 +1,9 @@
 'use client';
 
-import { Loader2 } from 'lucide-react';
 import { useState, useTransition } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { ActionResult } from '@/lib/console/action';
 
 /** Revokes one key (management or RPC) after a confirmation; `revoke` is the page's server action. */
@@ -45,7 +43,7 @@ export function RevokeKeyButton({
       >
         Revoke
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={open}
         onOpenChange={(o) => {
           setOpen(o);
@@ -53,24 +51,13 @@ export function RevokeKeyButton({
         }}
         title={`Revoke ${name}?`}
         description={description}
+        error={error}
+        confirmLabel="Revoke key"
+        onConfirm={revoke}
+        pending={pending}
       >
-        <DialogBody className="text-left">
-          {error ? (
-            <Alert variant="destructive">{error}</Alert>
-          ) : (
-            <p className="text-muted-foreground text-sm">This cannot be undone.</p>
-          )}
-        </DialogBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={revoke}>
-            {pending && <Loader2 className="animate-spin" />}
-            Revoke key
-          </Button>
-        </DialogFooter>
-      </Dialog>
+        {!error && <p className="text-muted-foreground text-sm">This cannot be undone.</p>}
+      </ConfirmDialog>
     </>
   );
 }

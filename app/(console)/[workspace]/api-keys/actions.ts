@@ -1,29 +1,27 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
-import { consoleActor } from '@/lib/audit/actor';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { createConsoleApiKey, revokeConsoleApiKey } from '@/lib/auth/console-api-keys';
-import { runConsoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/action';
 
 const KeyId = z.string().min(1).max(64);
+
+const keysPath = (workspaceSlug: string) => `/${workspaceSlug}/api-keys`;
 
 /**
  * Mints a key bound to this workspace with the scopes and expiry chosen (owners and admins). The token is
  * returned once and never stored.
  */
 export async function createApiKeyAction(workspaceSlug: string, input: unknown) {
-  return runConsoleAction(async () => {
-    const { user, workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = keysPath(workspaceSlug);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ user, workspace, actor }) => {
     const key = await createConsoleApiKey(getDb(), {
       workspaceId: workspace.id,
       userId: user.id,
-      actor: consoleActor(user),
+      actor,
       input,
     });
-    revalidatePath(`/${workspaceSlug}/api-keys`);
     return { token: key.token, prefix: key.tokenPrefix, workspaceId: workspace.id };
   });
 }
@@ -33,16 +31,19 @@ export async function createApiKeyAction(workspaceSlug: string, input: unknown) 
  * the workspace (revoking only ever takes access away).
  */
 export async function revokeApiKeyAction(workspaceSlug: string, keyId: string) {
-  return runConsoleAction(async () => {
-    const { user, workspace, canMutate } = await requireWorkspaceAccess(workspaceSlug);
-    await revokeConsoleApiKey(getDb(), {
-      keyId: KeyId.parse(keyId),
-      workspaceId: workspace.id,
-      userId: user.id,
-      canManageWorkspaceKeys: canMutate,
-      actor: consoleActor(user),
-    });
-    revalidatePath(`/${workspaceSlug}/api-keys`);
-    return null;
-  });
+  const revalidate = keysPath(workspaceSlug);
+  return consoleAction(
+    workspaceSlug,
+    { allow: 'members', revalidate },
+    async ({ user, workspace, canMutate, actor }) => {
+      await revokeConsoleApiKey(getDb(), {
+        keyId: KeyId.parse(keyId),
+        workspaceId: workspace.id,
+        userId: user.id,
+        canManageWorkspaceKeys: canMutate,
+        actor,
+      });
+      return null;
+    },
+  );
 }

@@ -13,10 +13,10 @@ import { enabledChains } from '@/lib/chains/config';
 import { listChains } from '@/lib/chains/list';
 import { hueOf } from '@/lib/console/format';
 import { serverActionOrigin } from '@/lib/console/origin';
+import { chainFollowerLag } from '@/lib/follower/lag';
 import { chainEndpoint, gatewayBaseUrl } from '@/lib/gateway/config';
 import { type ChainStatus, chainStatus } from '@/lib/gateway/health';
 import { ensurePolled } from '@/lib/gateway/poller';
-import { chainFollowerLag } from '@/lib/triggers/lag';
 import { PLANS } from '@/lib/usage/plans';
 import { FollowerLag } from './_components/follower-lag';
 

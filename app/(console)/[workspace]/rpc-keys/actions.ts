@@ -1,21 +1,20 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
-import { consoleActor } from '@/lib/audit/actor';
+import { apiError } from '@/lib/api/errors';
 import { recordAudit } from '@/lib/audit/log';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { runConsoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/action';
 import { createRpcKey, revokeRpcKey } from '@/lib/gateway/keys';
 
 const KeyName = z.string().trim().min(1, 'Give the key a name').max(64, 'At most 64 characters');
 
+const keysPath = (workspaceSlug: string) => `/${workspaceSlug}/rpc-keys`;
+
 /** Mints an RPC key of the workspace (owners and admins); the token is returned once and never stored. */
 export async function createRpcKeyAction(workspaceSlug: string, name: string) {
-  return runConsoleAction(async () => {
-    const { user, workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = keysPath(workspaceSlug);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ user, workspace, actor }) => {
     const keyName = KeyName.parse(name);
     const key = await getDb().transaction(async (tx) => {
       const created = await createRpcKey(tx, {
@@ -25,34 +24,32 @@ export async function createRpcKeyAction(workspaceSlug: string, name: string) {
       });
       await recordAudit(tx, {
         workspaceId: workspace.id,
-        actor: consoleActor(user),
+        actor,
         action: 'rpc_key.created',
         target: { type: 'rpc_key', id: created.id },
         details: { name: keyName, prefix: created.tokenPrefix },
       });
       return created;
     });
-    revalidatePath(`/${workspaceSlug}/rpc-keys`);
     return { id: key.id, token: key.token, prefix: key.tokenPrefix };
   });
 }
 
 /** Revokes a key of the workspace (owners and admins): the gateway refuses it within seconds (docs/gateway.md). */
 export async function revokeRpcKeyAction(workspaceSlug: string, keyId: string) {
-  return runConsoleAction(async () => {
-    const { user, workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = keysPath(workspaceSlug);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     await getDb().transaction(async (tx) => {
       const revoked = await revokeRpcKey(tx, { keyId, workspaceId: workspace.id });
-      if (!revoked) throw new ApiError(404, 'not_found', 'This key does not exist or is already revoked.');
+      if (!revoked) throw apiError('not_found', 'This key does not exist or is already revoked.');
       await recordAudit(tx, {
         workspaceId: workspace.id,
-        actor: consoleActor(user),
+        actor,
         action: 'rpc_key.revoked',
         target: { type: 'rpc_key', id: revoked.id },
         details: { name: revoked.name },
       });
     });
-    revalidatePath(`/${workspaceSlug}/rpc-keys`);
     return null;
   });
 }

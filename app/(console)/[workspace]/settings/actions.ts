@@ -1,14 +1,11 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { MEMBER_ROLES } from '@/db/enums';
-import { ApiError } from '@/lib/api/errors';
-import { consoleActor } from '@/lib/audit/actor';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { apiError } from '@/lib/api/errors';
 import { endWorkspaceBilling } from '@/lib/billing/service';
-import { runConsoleAction } from '@/lib/console/action';
+import { type ActionContext, consoleAction } from '@/lib/console/action';
 import { inviteMember, revokeInvitation } from '@/lib/workspaces/invitations';
 import { resolveInvitee } from '@/lib/workspaces/invitee';
 import { changeMemberRole, endMembership } from '@/lib/workspaces/members';
@@ -19,39 +16,42 @@ const Id = z.string().min(1).max(64);
 const Invitee = z.string().trim().min(1, 'Enter a wallet address or an ENS name').max(255);
 
 /**
- * The acting person, their role and the workspace: every settings action starts here. Reads of the role go to
- * the database on each call, so a demotion or removal takes effect on the very next action.
+ * The acting person, their role and the workspace, as the settings services take them: every member may call
+ * these actions, and the services check the role. It is read from the database on each call, so a demotion or
+ * removal takes effect on the very next action.
  */
-async function acting(workspaceSlug: string) {
-  const { user, workspace, role } = await requireWorkspaceAccess(workspaceSlug);
-  return { workspaceId: workspace.id, actor: consoleActor(user), actorRole: role, user, workspace };
-}
+const acting = ({ user, workspace, role, actor }: ActionContext) => ({
+  workspaceId: workspace.id,
+  actor,
+  actorRole: role,
+  user,
+  workspace,
+});
 
-const refresh = (slug: string) => revalidatePath(`/${slug}`, 'layout');
+/** Every page of the workspace, after a change to it. */
+const refresh = (slug: string) => ({ allow: 'members', revalidate: `/${slug}`, layout: true }) as const;
 
 export async function renameWorkspaceAction(workspaceSlug: string, name: string) {
-  return runConsoleAction(async () => {
-    await renameWorkspace(getDb(), { ...(await acting(workspaceSlug)), name });
-    refresh(workspaceSlug);
+  return consoleAction(workspaceSlug, refresh(workspaceSlug), async (context) => {
+    await renameWorkspace(getDb(), { ...acting(context), name });
     return null;
   });
 }
 
 /** Moves the workspace to a new slug; the form then navigates to the new URL (the old one redirects). */
 export async function changeWorkspaceSlugAction(workspaceSlug: string, slug: string) {
-  return runConsoleAction(async () => {
-    const moved = await changeWorkspaceSlug(getDb(), { ...(await acting(workspaceSlug)), slug });
-    refresh(moved.slug);
-    return moved;
-  });
+  const options = { ...refresh(workspaceSlug), revalidate: (moved: { slug: string }) => `/${moved.slug}` };
+  return consoleAction(workspaceSlug, options, async (context) =>
+    changeWorkspaceSlug(getDb(), { ...acting(context), slug }),
+  );
 }
 
 /** Deletes the workspace once its name is typed back (owners only; refused while executables are active). */
 export async function deleteWorkspaceAction(workspaceSlug: string, typedName: string) {
-  return runConsoleAction(async () => {
-    const change = await acting(workspaceSlug);
+  return consoleAction(workspaceSlug, { allow: 'members' }, async (context) => {
+    const change = acting(context);
     if (typedName !== change.workspace.name) {
-      throw new ApiError(422, 'invalid_request', 'Type the workspace’s name exactly to confirm.');
+      throw apiError('invalid_request', 'Type the workspace’s name exactly to confirm.');
     }
     await deleteWorkspace(getDb(), change);
     return { billingEnded: await endWorkspaceBilling(getDb(), change.workspaceId) };
@@ -59,51 +59,43 @@ export async function deleteWorkspaceAction(workspaceSlug: string, typedName: st
 }
 
 export async function inviteMemberAction(workspaceSlug: string, input: { invitee: string; role: string }) {
-  return runConsoleAction(async () => {
-    const change = await acting(workspaceSlug);
+  return consoleAction(workspaceSlug, refresh(workspaceSlug), async (context) => {
+    const change = acting(context);
     const role = RoleInput.parse(input.role);
     const invitee = await resolveInvitee(Invitee.parse(input.invitee));
     const invitation = await inviteMember(getDb(), { ...change, invitee, role });
-    refresh(workspaceSlug);
     return { address: invitation.address, ensName: invitation.ensName, role: invitation.role };
   });
 }
 
 export async function revokeInvitationAction(workspaceSlug: string, invitationId: string) {
-  return runConsoleAction(async () => {
-    await revokeInvitation(getDb(), {
-      ...(await acting(workspaceSlug)),
-      invitationId: Id.parse(invitationId),
-    });
-    refresh(workspaceSlug);
+  return consoleAction(workspaceSlug, refresh(workspaceSlug), async (context) => {
+    await revokeInvitation(getDb(), { ...acting(context), invitationId: Id.parse(invitationId) });
     return null;
   });
 }
 
 export async function changeMemberRoleAction(workspaceSlug: string, userId: string, role: string) {
-  return runConsoleAction(async () => {
-    const change = await acting(workspaceSlug);
+  return consoleAction(workspaceSlug, refresh(workspaceSlug), async (context) => {
+    const change = acting(context);
     await changeMemberRole(getDb(), { ...change, userId: Id.parse(userId), role: RoleInput.parse(role) });
-    refresh(workspaceSlug);
     return null;
   });
 }
 
 export async function removeMemberAction(workspaceSlug: string, userId: string) {
-  return runConsoleAction(async () => {
-    const change = await acting(workspaceSlug);
-    if (userId === change.user.id)
-      throw new ApiError(422, 'invalid_request', 'Use “Leave workspace” to leave.');
+  return consoleAction(workspaceSlug, refresh(workspaceSlug), async (context) => {
+    const change = acting(context);
+    if (userId === change.user.id) throw apiError('invalid_request', 'Use “Leave workspace” to leave.');
     await endMembership(getDb(), { ...change, userId: Id.parse(userId) });
-    refresh(workspaceSlug);
     return null;
   });
 }
 
 /** The signed-in person leaves the workspace (the last owner cannot). */
 export async function leaveWorkspaceAction(workspaceSlug: string) {
-  return runConsoleAction(async () => {
-    const change = await acting(workspaceSlug);
+  return consoleAction(workspaceSlug, { allow: 'members' }, async (context) => {
+    const change = acting(context);
     await endMembership(getDb(), { ...change, userId: change.user.id });
     return null;
   });

@@ -5,7 +5,7 @@
 // what counts).
 import { z } from 'zod';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { takeRateLimit } from '@/lib/api/rate-limit';
 import { runConsoleAction } from '@/lib/console/action';
 import {
@@ -35,8 +35,7 @@ async function throttled<T>(
 ): Promise<T> {
   const id = SafeTransactionId.parse(rawId);
   const { allowed } = await takeRateLimit(`${bucket.name}:${id}`, getDb(), bucket.perMinute);
-  if (!allowed)
-    throw new ApiError(429, 'rate_limited', 'too many requests for this Safe transaction; wait a moment');
+  if (!allowed) throw apiError('rate_limited', 'too many requests for this Safe transaction; wait a moment');
   return body(id);
 }
 

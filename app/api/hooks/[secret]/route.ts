@@ -1,6 +1,6 @@
 import { getDb } from '@/db/client';
 import { readCappedText } from '@/lib/api/body';
-import { ApiError } from '@/lib/api/errors';
+import { apiError } from '@/lib/api/errors';
 import { otherMethods, publicRoute } from '@/lib/api/route';
 import { publicOrigin } from '@/lib/console/origin';
 import { observeWebhookAnswer } from '@/lib/metrics/observe';
@@ -13,7 +13,7 @@ import { WEBHOOK_WAIT_MS, webhookReply } from '@/lib/webhooks/results';
 const door = publicRoute({}, async ({ req, params }) => {
   const idempotencyKey = req.headers.get('idempotency-key');
   if (idempotencyKey !== null && (idempotencyKey.length < 1 || idempotencyKey.length > 128))
-    throw new ApiError(400, 'invalid_request', 'Idempotency-Key must be 1 to 128 characters');
+    throw apiError('invalid_request', 'Idempotency-Key must be 1 to 128 characters');
   const body = await readCappedText(req, WEBHOOK_BODY_LIMIT);
   const db = getDb();
   const { executionId, replayed } = await invokeWebhook(db, {

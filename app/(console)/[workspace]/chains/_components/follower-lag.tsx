@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
-import type { ChainLag } from '@/lib/triggers/lag';
+import type { ChainLag } from '@/lib/follower/lag';
 import { followerLagReason, LAG_BLOCKS_WARNING, READY_BACKLOG_WARNING } from './lag-rule';
 
 /**

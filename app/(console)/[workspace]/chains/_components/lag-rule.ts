@@ -1,4 +1,4 @@
-import type { ChainLag } from '@/lib/triggers/lag';
+import type { ChainLag } from '@/lib/follower/lag';
 
 /** Behind the head by more blocks than this at its last pass, the follower lags (docs/triggers.md). */
 export const LAG_BLOCKS_WARNING = 20;

@@ -1,10 +1,7 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { getDb } from '@/db/client';
-import { consoleActor } from '@/lib/audit/actor';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { runConsoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/action';
 import { CreateSecretBody, RotateSecretBody } from '@/lib/secrets/schemas';
 import { createSecret, deleteSecret, rotateSecret } from '@/lib/secrets/service';
 
@@ -15,11 +12,10 @@ export async function createSecretAction(
   projectId: string,
   input: { name: string; value: string },
 ) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = projectPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const body = CreateSecretBody.parse({ projectId, name: input.name.trim(), value: input.value });
-    const secret = await createSecret(getDb(), workspace.id, consoleActor(user), body);
-    revalidatePath(projectPath(workspaceSlug, projectId));
+    const secret = await createSecret(getDb(), workspace.id, actor, body);
     return { id: secret.id, name: secret.name };
   });
 }
@@ -30,20 +26,18 @@ export async function rotateSecretAction(
   secretId: string,
   value: string,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = projectPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const body = RotateSecretBody.parse({ value });
-    const secret = await rotateSecret(getDb(), workspace.id, consoleActor(user), secretId, body.value);
-    revalidatePath(projectPath(workspaceSlug, projectId));
+    const secret = await rotateSecret(getDb(), workspace.id, actor, secretId, body.value);
     return { version: secret.version };
   });
 }
 
 export async function deleteSecretAction(workspaceSlug: string, projectId: string, secretId: string) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    await deleteSecret(getDb(), workspace.id, consoleActor(user), secretId);
-    revalidatePath(projectPath(workspaceSlug, projectId));
+  const revalidate = projectPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
+    await deleteSecret(getDb(), workspace.id, actor, secretId);
     return null;
   });
 }

@@ -1,10 +1,10 @@
 'use client';
 
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { deleteWorkspaceAction } from '../actions';
@@ -26,8 +26,7 @@ export function DeleteWorkspaceDialog({ workspaceSlug, name }: { workspaceSlug: 
     setActive([]);
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     startTransition(async () => {
       const result = await deleteWorkspaceAction(workspaceSlug, typed);
       if (!result.ok) {
@@ -41,7 +40,6 @@ export function DeleteWorkspaceDialog({ workspaceSlug, name }: { workspaceSlug: 
       // A full load: the deleted workspace must not linger in any client cache.
       window.location.assign('/');
     });
-  };
 
   return (
     <>
@@ -53,53 +51,49 @@ export function DeleteWorkspaceDialog({ workspaceSlug, name }: { workspaceSlug: 
         <Trash2 />
         Delete workspace
       </Button>
-      <Dialog open={open} onOpenChange={toggle} title={`Delete ${name}?`}>
-        <form onSubmit={submit}>
-          <DialogBody>
-            <div className="space-y-2 text-sm">
-              <p>This deletes the workspace for everyone, and with it:</p>
-              <ul className="list-disc pl-5">
-                <li>every project, with its executables, functions, profiles and secrets;</li>
-                <li>every webhook URL and result link (they stop working at once);</li>
-                <li>every API key bound to the workspace, and the pending invitations;</li>
-                <li>every member’s access.</li>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={toggle}
+        title={`Delete ${name}?`}
+        confirmLabel="Delete workspace"
+        onConfirm={submit}
+        pending={pending}
+        disabled={typed !== name}
+      >
+        <div className="space-y-2 text-sm">
+          <p>This deletes the workspace for everyone, and with it:</p>
+          <ul className="list-disc pl-5">
+            <li>every project, with its executables, functions, profiles and secrets;</li>
+            <li>every webhook URL and result link (they stop working at once);</li>
+            <li>every API key bound to the workspace, and the pending invitations;</li>
+            <li>every member’s access.</li>
+          </ul>
+          <p className="text-muted-foreground">
+            It is refused while an executable is active: pause them first. On-chain accounts and their funds
+            are not touched.
+          </p>
+        </div>
+        <Field label={`Type “${name}” to confirm`} htmlFor="delete-workspace-name">
+          <Input
+            id="delete-workspace-name"
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+        </Field>
+        {error && (
+          <Alert variant="destructive">
+            <p>{error}</p>
+            {active.length > 0 && (
+              <ul className="mt-1 list-disc pl-5">
+                {active.map((e) => (
+                  <li key={e.id}>{e.name}</li>
+                ))}
               </ul>
-              <p className="text-muted-foreground">
-                It is refused while an executable is active: pause them first. On-chain accounts and their
-                funds are not touched.
-              </p>
-            </div>
-            <Field label={`Type “${name}” to confirm`} htmlFor="delete-workspace-name">
-              <Input
-                id="delete-workspace-name"
-                autoComplete="off"
-                value={typed}
-                onChange={(e) => setTyped(e.target.value)}
-              />
-            </Field>
-            {error && (
-              <Alert variant="destructive">
-                <p>{error}</p>
-                {active.length > 0 && (
-                  <ul className="mt-1 list-disc pl-5">
-                    {active.map((e) => (
-                      <li key={e.id}>{e.name}</li>
-                    ))}
-                  </ul>
-                )}
-              </Alert>
             )}
-          </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => toggle(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={pending || typed !== name}>
-              Delete workspace
-            </Button>
-          </DialogFooter>
-        </form>
-      </Dialog>
+          </Alert>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

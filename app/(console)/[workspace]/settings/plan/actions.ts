@@ -1,23 +1,19 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { PLAN_IDS } from '@/db/enums';
-import { ApiError } from '@/lib/api/errors';
-import { consoleActor } from '@/lib/audit/actor';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { apiError } from '@/lib/api/errors';
+import type { WorkspaceAccess } from '@/lib/auth/console';
 import { billingPortalUrl, changeWorkspacePlan } from '@/lib/billing/service';
-import { runConsoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/action';
 import { serverActionOrigin } from '@/lib/console/origin';
 
 const PlanChoice = z.enum(PLAN_IDS, { error: 'Choose Free, Pro or Enterprise' });
 
 /** Billing is the owners' business: admins and members see the plan page read-only. */
-async function requireOwner(workspaceSlug: string) {
-  const access = await requireWorkspaceAccess(workspaceSlug);
-  if (access.role !== 'owner')
-    throw new ApiError(403, 'forbidden', 'Only owners can change the plan and billing.');
+function requireOwner(access: WorkspaceAccess) {
+  if (access.role !== 'owner') throw apiError('forbidden', 'Only owners can change the plan and billing.');
   return access;
 }
 
@@ -28,25 +24,22 @@ const planPageUrl = async (slug: string) => `${await serverActionOrigin()}/${slu
  * answers Checkout's URL for the browser to open, and the plan switches when Stripe reports the payment.
  */
 export async function changePlanAction(workspaceSlug: string, plan: string) {
-  return runConsoleAction(async () => {
-    const { user, workspace } = await requireOwner(workspaceSlug);
-    const result = await changeWorkspacePlan(getDb(), {
+  const options = { allow: requireOwner, revalidate: `/${workspaceSlug}`, layout: true };
+  return consoleAction(workspaceSlug, options, async ({ workspace, actor }) =>
+    changeWorkspacePlan(getDb(), {
       workspace,
       plan: PlanChoice.parse(plan),
-      actor: consoleActor(user),
+      actor,
       returnUrl: await planPageUrl(workspace.slug),
-    });
-    revalidatePath(`/${workspaceSlug}`, 'layout');
-    return result;
-  });
+    }),
+  );
 }
 
 /** The provider's customer portal (invoices, payment method, cancellation) for this workspace (owners only). */
 export async function billingPortalAction(workspaceSlug: string) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireOwner(workspaceSlug);
+  return consoleAction(workspaceSlug, { allow: requireOwner }, async ({ workspace }) => {
     const url = await billingPortalUrl(getDb(), workspace.id, await planPageUrl(workspace.slug));
-    if (!url) throw new ApiError(404, 'not_found', 'This workspace has no billing account yet.');
+    if (!url) throw apiError('not_found', 'This workspace has no billing account yet.');
     return { url };
   });
 }

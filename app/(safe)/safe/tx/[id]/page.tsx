@@ -1,13 +1,13 @@
 // /safe/tx/{id} — public: a Safe transaction Tickwork prepared, for the Safe's owners to sign and any wallet to
 // execute. Readable by anyone with the link, without signing in.
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { Alert } from '@/components/ui/alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { WalletProviders } from '@/components/wallet/wallet-providers';
 import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
+import { orNotFound } from '@/lib/console/not-found';
 import { walletChain } from '@/lib/console/wallet-chains';
 import { getSafeTransactionView } from '@/lib/profiles/safe-transactions';
 import { SafeReadError } from '@/lib/safe/read';
@@ -20,9 +20,8 @@ export const metadata: Metadata = { title: 'Safe transaction', robots: { index: 
 /** The view, or why it cannot be shown (the chain did not answer, or is no longer enabled); unknown ids are 404. */
 async function load(id: string) {
   try {
-    return { view: await getSafeTransactionView(getDb(), id) };
+    return { view: await orNotFound(getSafeTransactionView(getDb(), id)) };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
     if (error instanceof SafeReadError || (error instanceof ApiError && error.status < 500))
       return { problem: error.message };
     throw error;

@@ -3,11 +3,11 @@
 import { Loader2, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { type FormEvent, useState, useTransition } from 'react';
+import { useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { deleteProjectAction, projectContentsAction } from '../../actions';
@@ -55,8 +55,7 @@ export function DeleteProjectDialog({
     }
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     startTransition(async () => {
       const result = await deleteProjectAction(workspaceSlug, project.id);
       if (!result.ok) {
@@ -67,7 +66,6 @@ export function DeleteProjectDialog({
       setOpen(false);
       router.push(`/${workspaceSlug}/projects`);
     });
-  };
 
   const active = contents?.activeExecutables ?? [];
   const base = `/${workspaceSlug}/projects/${project.id}`;
@@ -82,70 +80,60 @@ export function DeleteProjectDialog({
         <Trash2 />
         Delete project
       </Button>
-      <Dialog open={open} onOpenChange={toggle} title={`Delete ${project.name}?`}>
-        <form onSubmit={submit}>
-          <DialogBody>
-            {!contents && !error && <Loader2 className="animate-spin" aria-label="Loading" />}
-            {contents && active.length > 0 && (
-              <Alert variant="destructive">
-                <p>Pause these active executables first; deleting a project pauses nothing for you:</p>
-                <ul className="mt-1 list-disc pl-5">
-                  {active.map((e) => (
-                    <li key={e.id}>
-                      <Link className="underline" href={`${base}/executables/${e.id}`}>
-                        {e.name}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </Alert>
-            )}
-            {contents && active.length === 0 && (
-              <>
-                <div className="space-y-2 text-sm">
-                  <p>This deletes the project and, with it:</p>
-                  <ul className="list-disc pl-5" data-testid="project-deletion-contents">
-                    <li>{plural(contents.executables, 'executable')}</li>
-                    <li>{plural(contents.functions, 'function release')}</li>
-                    <li>{plural(contents.profiles, 'profile')}</li>
-                    <li>{plural(contents.secrets, 'secret')}</li>
-                    <li>
-                      {plural(contents.webhooks, 'webhook URL')} (they and their result links stop working at
-                      once)
-                    </li>
-                  </ul>
-                  <p className="text-muted-foreground">
-                    On-chain accounts and their funds are not touched. The slug becomes free for a new
-                    project.
-                  </p>
-                </div>
-                <Field label={`Type “${project.name}” to confirm`} htmlFor="delete-project-name">
-                  <Input
-                    id="delete-project-name"
-                    autoComplete="off"
-                    value={typed}
-                    onChange={(e) => setTyped(e.target.value)}
-                  />
-                </Field>
-              </>
-            )}
-            {error && <Alert variant="destructive">{error}</Alert>}
-          </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => toggle(false)}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant="destructive"
-              disabled={pending || !contents || active.length > 0 || typed !== project.name}
-            >
-              {pending && <Loader2 className="animate-spin" />}
-              Delete project
-            </Button>
-          </DialogFooter>
-        </form>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={toggle}
+        title={`Delete ${project.name}?`}
+        error={error}
+        confirmLabel="Delete project"
+        onConfirm={submit}
+        pending={pending}
+        disabled={!contents || active.length > 0 || typed !== project.name}
+      >
+        {!contents && !error && <Loader2 className="animate-spin" aria-label="Loading" />}
+        {contents && active.length > 0 && (
+          <Alert variant="destructive">
+            <p>Pause these active executables first; deleting a project pauses nothing for you:</p>
+            <ul className="mt-1 list-disc pl-5">
+              {active.map((e) => (
+                <li key={e.id}>
+                  <Link className="underline" href={`${base}/executables/${e.id}`}>
+                    {e.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        {contents && active.length === 0 && (
+          <>
+            <div className="space-y-2 text-sm">
+              <p>This deletes the project and, with it:</p>
+              <ul className="list-disc pl-5" data-testid="project-deletion-contents">
+                <li>{plural(contents.executables, 'executable')}</li>
+                <li>{plural(contents.functions, 'function release')}</li>
+                <li>{plural(contents.profiles, 'profile')}</li>
+                <li>{plural(contents.secrets, 'secret')}</li>
+                <li>
+                  {plural(contents.webhooks, 'webhook URL')} (they and their result links stop working at
+                  once)
+                </li>
+              </ul>
+              <p className="text-muted-foreground">
+                On-chain accounts and their funds are not touched. The slug becomes free for a new project.
+              </p>
+            </div>
+            <Field label={`Type “${project.name}” to confirm`} htmlFor="delete-project-name">
+              <Input
+                id="delete-project-name"
+                autoComplete="off"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+              />
+            </Field>
+          </>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

@@ -1,11 +1,12 @@
 'use client';
 
-import { Loader2, RefreshCw, Trash2 } from 'lucide-react';
+import { RefreshCw, Trash2 } from 'lucide-react';
 import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter, FormDialogFooter } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { deleteSecretAction, rotateSecretAction } from '../actions';
 import { SecretValueField } from './secret-value-field';
 
@@ -87,23 +88,16 @@ export function SecretActions({
         </form>
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={mode === 'delete'}
         onOpenChange={(o) => !o && close()}
         title={`Delete ${secret.name}?`}
         description="Executables bound to this secret will no longer receive it. This cannot be undone."
-      >
-        <DialogBody className="text-left">{error && <Alert variant="destructive">{error}</Alert>}</DialogBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={remove}>
-            {pending && <Loader2 className="animate-spin" />}
-            Delete secret
-          </Button>
-        </DialogFooter>
-      </Dialog>
+        error={error}
+        confirmLabel="Delete secret"
+        onConfirm={remove}
+        pending={pending}
+      />
     </div>
   );
 }

@@ -1,15 +1,9 @@
-import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
+import { orNotFound } from '@/lib/console/not-found';
 import { requireProject, toProject } from '@/lib/projects/service';
 
 /** The project of the URL, in the workspace of the URL; anything else is a 404. Once per request. */
-export const loadProject = cache(async (workspaceId: string, projectId: string) => {
-  try {
-    return toProject(await requireProject(getDb(), workspaceId, projectId));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
-});
+export const loadProject = cache(async (workspaceId: string, projectId: string) =>
+  toProject(await orNotFound(requireProject(getDb(), workspaceId, projectId))),
+);

@@ -1,16 +1,10 @@
 'use server';
 
-import { and, eq, isNull } from 'drizzle-orm';
-import { revalidatePath } from 'next/cache';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { ALERT_KINDS } from '@/db/enums';
-import { alertRules } from '@/db/schema';
-import { createRule, saveExecutableRule, updateRule } from '@/lib/alerts/rules';
-import { consoleActor } from '@/lib/audit/actor';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { runConsoleAction } from '@/lib/console/action';
-import { requireProject } from '@/lib/projects/service';
+import { saveDefaultRule, saveExecutableRule } from '@/lib/alerts/rules';
+import { consoleAction } from '@/lib/console/action';
 
 const SaveRule = z.object({
   executableId: z.string().min(1).nullable(),
@@ -29,33 +23,16 @@ export async function saveAlertRuleAction(
   projectId: string,
   input: z.input<typeof SaveRule>,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const projectPath = `/${workspaceSlug}/projects/${projectId}`;
+  const revalidate = input.executableId
+    ? `${projectPath}/executables/${input.executableId}`
+    : `${projectPath}/alerts`;
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const change = SaveRule.parse(input);
-    const db = getDb();
-    const actor = consoleActor(user);
     const patch = { params: change.params, channelIds: change.channelIds, enabled: change.enabled };
-    let saved: { id: string };
-    if (change.executableId) {
-      saved = await saveExecutableRule(db, workspace.id, actor, change.executableId, change.kind, patch);
-      revalidatePath(`/${workspaceSlug}/projects/${projectId}/executables/${change.executableId}`);
-    } else {
-      await requireProject(db, workspace.id, projectId);
-      const [current] = await db
-        .select({ id: alertRules.id })
-        .from(alertRules)
-        .where(
-          and(
-            eq(alertRules.projectId, projectId),
-            eq(alertRules.kind, change.kind),
-            isNull(alertRules.executableId),
-          ),
-        );
-      saved = current
-        ? await updateRule(db, workspace.id, actor, current.id, patch)
-        : await createRule(db, workspace.id, actor, { projectId, kind: change.kind, ...patch });
-      revalidatePath(`/${workspaceSlug}/projects/${projectId}/alerts`);
-    }
+    const saved = change.executableId
+      ? await saveExecutableRule(getDb(), workspace.id, actor, change.executableId, change.kind, patch)
+      : await saveDefaultRule(getDb(), workspace.id, actor, projectId, change.kind, patch);
     return { id: saved.id };
   });
 }

@@ -4,10 +4,10 @@ import type { Metadata } from 'next';
 import { getDb } from '@/db/client';
 import { incidentDeliveries } from '@/lib/alerts/channels/service';
 import { listIncidents } from '@/lib/alerts/incidents';
+import { defaultRuleViews, ruleChannelOptions } from '@/lib/alerts/rule-views';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { loadProject } from '../_lib/project';
 import { AlertRulesCard } from './_components/alert-rules-card';
-import { channelOptions, defaultRuleViews } from './_components/data';
 import { IncidentsCard } from './_components/incidents-card';
 
 export const metadata: Metadata = { title: 'Alerts' };
@@ -21,8 +21,8 @@ export default async function ProjectAlertsPage({
   const { workspace, canMutate } = await requireWorkspaceAccess(slug);
   const project = await loadProject(workspace.id, projectId);
   const [rules, channels, incidents] = await Promise.all([
-    defaultRuleViews(workspace.id, project.id),
-    channelOptions(project.id),
+    defaultRuleViews(getDb(), workspace.id, project.id),
+    ruleChannelOptions(getDb(), project.id),
     listIncidents(getDb(), workspace.id, { projectId: project.id, limit: 50 }),
   ]);
   const notifications = await incidentDeliveries(

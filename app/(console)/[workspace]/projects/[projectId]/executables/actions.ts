@@ -1,11 +1,9 @@
 'use server';
 
 import { randomUUID } from 'node:crypto';
-import { revalidatePath } from 'next/cache';
 import { getDb } from '@/db/client';
-import { type Actor, consoleActor } from '@/lib/audit/actor';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { type ActionResult, runConsoleAction } from '@/lib/console/action';
+import type { Actor } from '@/lib/audit/actor';
+import { type ActionResult, consoleAction } from '@/lib/console/action';
 import { serverActionOrigin } from '@/lib/console/origin';
 import {
   updateArgs,
@@ -55,8 +53,8 @@ const detailPath = (workspaceSlug: string, projectId: string, executableId: stri
   `${executablesPath(workspaceSlug, projectId)}/${executableId}`;
 
 /**
- * A change to one executable: the person must be owner or admin of the workspace in the URL (never one the
- * client names); `change` gets the person as the audit actor; then the executable's page (and, with `list`, the executables list) is revalidated.
+ * A change to one executable by an owner or admin (consoleAction); `change` gets the person as the audit actor;
+ * then the executable's page (and, with `list`, the executables list) is revalidated.
  */
 function onExecutable<T>(
   workspaceSlug: string,
@@ -65,13 +63,9 @@ function onExecutable<T>(
   change: (workspaceId: string, actor: Actor) => Promise<T>,
   opts: { list?: boolean } = {},
 ) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const result = await change(workspace.id, consoleActor(user));
-    if (opts.list) revalidatePath(executablesPath(workspaceSlug, projectId));
-    revalidatePath(detailPath(workspaceSlug, projectId, executableId));
-    return result;
-  });
+  const detail = detailPath(workspaceSlug, projectId, executableId);
+  const revalidate = opts.list ? [executablesPath(workspaceSlug, projectId), detail] : detail;
+  return consoleAction(workspaceSlug, { revalidate }, ({ workspace, actor }) => change(workspace.id, actor));
 }
 
 export async function createExecutableAction(
@@ -86,8 +80,8 @@ export async function createExecutableAction(
     gasMode: string;
   },
 ) {
-  const result = await runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = executablesPath(workspaceSlug, projectId);
+  const result = await consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const body = CreateExecutableBody.parse({
       projectId,
       name: input.name,
@@ -97,8 +91,7 @@ export async function createExecutableAction(
       args: input.args.trim() || undefined,
       gasMode: input.gasMode || undefined,
     });
-    const executable = await createExecutable(getDb(), workspace.id, consoleActor(user), body);
-    revalidatePath(executablesPath(workspaceSlug, projectId));
+    const executable = await createExecutable(getDb(), workspace.id, actor, body);
     return { id: executable.id, name: executable.name };
   });
   return withTriggerField(result);
@@ -251,10 +244,9 @@ export async function switchFunctionAction(
 }
 
 export async function readStorageAction(workspaceSlug: string, executableId: string) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug);
-    return readStorage(getDb(), workspace.id, executableId);
-  });
+  return consoleAction(workspaceSlug, { allow: 'members' }, async ({ workspace }) =>
+    readStorage(getDb(), workspace.id, executableId),
+  );
 }
 
 /** A write at `expectedVersion`; a conflict answers the server's current value with it, for the editor. */
@@ -263,13 +255,12 @@ export async function writeStorageAction(
   executableId: string,
   input: { value: unknown; expectedVersion: number },
 ) {
-  const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-  const result = await runConsoleAction(async () => {
+  const result = await consoleAction(workspaceSlug, {}, async ({ workspace }) => {
     const body = WriteStorageBody.parse(input);
     return writeStorage(getDb(), workspace.id, executableId, body);
   });
   if (result.ok || result.code !== 'storage_version_conflict') return result;
-  const current = await runConsoleAction(() => readStorage(getDb(), workspace.id, executableId));
+  const current = await readStorageAction(workspaceSlug, executableId);
   return current.ok ? { ...result, details: { ...result.details, current: current.data } } : result;
 }
 

@@ -1,13 +1,12 @@
 'use server';
 
-import { ApiError } from '@/lib/api/errors';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { apiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
-import { runConsoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/action';
 import { checkTrigger } from '@/lib/executables/check-trigger';
 import { TriggerBody } from '@/lib/executables/schemas';
-import { previewTriggerLogs } from '@/lib/triggers/preview';
-import { ChainReadError } from '@/lib/triggers/rpc';
+import { previewTriggerLogs } from '@/lib/follower/preview';
+import { ChainReadError } from '@/lib/follower/rpc';
 import { triggerFieldOf } from './_components/chain-draft';
 import type { TriggerInput } from './_components/schedule';
 
@@ -34,13 +33,12 @@ export async function previewTriggerAction(
   trigger: TriggerInput,
   profileChainId: number,
 ) {
-  const result = await runConsoleAction(async (): Promise<TriggerPreview> => {
-    await requireWorkspaceAccess(workspaceSlug);
+  const result = await consoleAction<TriggerPreview>(workspaceSlug, { allow: 'members' }, async () => {
     const checked = checkTrigger(TriggerBody.parse({ trigger }).trigger, profileChainId);
     if (checked.type !== 'event')
-      throw new ApiError(400, 'invalid_trigger', 'Preview shows the logs of an event trigger');
+      throw apiError('invalid_trigger', 'Preview shows the logs of an event trigger');
     const chain = findChain(checked.chainId);
-    if (!chain) throw new ApiError(400, 'invalid_trigger', `chain ${checked.chainId} is not enabled`);
+    if (!chain) throw apiError('invalid_trigger', `chain ${checked.chainId} is not enabled`);
     try {
       const found = await previewTriggerLogs(chain, checked, PREVIEW_LOGS, { maxBlocks: PREVIEW_BLOCKS });
       return {
@@ -57,11 +55,7 @@ export async function previewTriggerAction(
       };
     } catch (error) {
       if (error instanceof ChainReadError)
-        throw new ApiError(
-          503,
-          'chain_unavailable',
-          `Chain ${chain.chainId} did not answer: ${error.message}`,
-        );
+        throw apiError('chain_unavailable', `Chain ${chain.chainId} did not answer: ${error.message}`);
       throw error;
     }
   });

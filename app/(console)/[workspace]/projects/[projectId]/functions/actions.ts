@@ -1,11 +1,8 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
-import { consoleActor } from '@/lib/audit/actor';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { runConsoleAction } from '@/lib/console/action';
+import { apiError } from '@/lib/api/errors';
+import { consoleAction } from '@/lib/console/action';
 import { versionReservation } from '@/lib/functions/releases';
 import { CopyFunctionBody, FUNCTION_NAME_PATTERN, UploadData } from '@/lib/functions/schemas';
 import { copyRelease, deleteRelease } from '@/lib/functions/service';
@@ -18,9 +15,8 @@ const functionsPath = (workspaceSlug: string, projectId: string) =>
 
 /** The tags a name has used in a project (deleted ones included) and the tag to suggest next. */
 export async function versionReservationAction(workspaceSlug: string, projectId: string, name: string) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug);
-    if (!FUNCTION_NAME_PATTERN.test(name)) throw new ApiError(400, 'invalid_request', 'not a function name');
+  return consoleAction(workspaceSlug, { allow: 'members' }, async ({ workspace }) => {
+    if (!FUNCTION_NAME_PATTERN.test(name)) throw apiError('invalid_request', 'not a function name');
     await requireProject(getDb(), workspace.id, projectId);
     const reservation = await versionReservation(getDb(), projectId, name);
     // `latest` is always reserved; anything more means the name exists (or existed) in the project.
@@ -40,10 +36,10 @@ export async function uploadReleaseAction(
   input: UploadFormInput,
   bundle: FormData,
 ) {
-  return runConsoleAction(async () => {
-    const { user, workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = functionsPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ user, workspace, actor }) => {
     const blob = bundle.get('blob');
-    if (!(blob instanceof Blob)) throw new ApiError(400, 'invalid_request', 'choose a ZIP file to upload');
+    if (!(blob instanceof Blob)) throw apiError('invalid_request', 'choose a ZIP file to upload');
     const data = UploadData.parse({
       workspaceId: workspace.id,
       projectId,
@@ -55,13 +51,10 @@ export async function uploadReleaseAction(
     const bytes = Buffer.from(await blob.arrayBuffer());
     // The callbacks the bundle defines, as `tickwork upload` detects them (the form has no field for them).
     const definedCallbacks = await callbacksOfZip(bytes);
-    const result = await uploadRelease(
-      getDb(),
-      { workspaceId: workspace.id, userId: user.id },
-      consoleActor(user),
-      { data: { ...data, ...(definedCallbacks.length > 0 && { definedCallbacks }) }, bytes },
-    );
-    revalidatePath(functionsPath(workspaceSlug, projectId));
+    const result = await uploadRelease(getDb(), { workspaceId: workspace.id, userId: user.id }, actor, {
+      data: { ...data, ...(definedCallbacks.length > 0 && { definedCallbacks }) },
+      bytes,
+    });
     return { ...result, name: data.taskName };
   });
 }
@@ -72,8 +65,12 @@ export async function copyReleaseAction(
   functionId: string,
   input: { targetProjectId: string; name: string; versionTag: string },
 ) {
-  return runConsoleAction(async () => {
-    const { user, workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  // the source project's list and the target's, which the copy lands in
+  const revalidate = (copied: { project: { id: string } }) => [
+    functionsPath(workspaceSlug, projectId),
+    functionsPath(workspaceSlug, copied.project.id),
+  ];
+  return consoleAction(workspaceSlug, { revalidate }, async ({ user, workspace, actor }) => {
     const body = CopyFunctionBody.parse({
       targetProjectId: input.targetProjectId,
       name: input.name.trim() || undefined,
@@ -83,13 +80,11 @@ export async function copyReleaseAction(
     const { release, created } = await copyRelease(
       db,
       { workspaceId: workspace.id, userId: user.id },
-      consoleActor(user),
+      actor,
       functionId,
       body,
     );
     const target = await requireProject(db, workspace.id, release.projectId);
-    revalidatePath(functionsPath(workspaceSlug, projectId));
-    revalidatePath(functionsPath(workspaceSlug, release.projectId));
     return {
       created,
       id: release.id,
@@ -101,10 +96,9 @@ export async function copyReleaseAction(
 }
 
 export async function deleteReleaseAction(workspaceSlug: string, projectId: string, functionId: string) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const release = await deleteRelease(getDb(), workspace.id, consoleActor(user), functionId);
-    revalidatePath(functionsPath(workspaceSlug, projectId));
+  const revalidate = functionsPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
+    const release = await deleteRelease(getDb(), workspace.id, actor, functionId);
     return { name: release.name, versionTag: release.versionTag };
   });
 }

@@ -1,13 +1,10 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { getDb } from '@/db/client';
 import { CreateChannelBody } from '@/lib/alerts/channel-schemas';
 import { createChannel, deleteChannel, queueTestNotification } from '@/lib/alerts/channels/service';
 import { kickDelivery } from '@/lib/alerts/delivery';
-import { consoleActor } from '@/lib/audit/actor';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { runConsoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/action';
 
 const pagePath = (workspaceSlug: string, projectId: string) =>
   `/${workspaceSlug}/projects/${projectId}/notifications`;
@@ -23,8 +20,8 @@ export type ChannelForm = {
 
 /** Creates a channel; a webhook's signing secret comes back this once (the dialog shows it). */
 export async function createChannelAction(workspaceSlug: string, projectId: string, form: ChannelForm) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = pagePath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const blank = (v?: string) => (v?.trim() ? v.trim() : undefined);
     const body = CreateChannelBody.parse({
       projectId,
@@ -35,27 +32,24 @@ export async function createChannelAction(workspaceSlug: string, projectId: stri
       botToken: blank(form.botToken),
       chatId: blank(form.chatId),
     });
-    const channel = await createChannel(getDb(), workspace.id, body, consoleActor(user));
-    revalidatePath(pagePath(workspaceSlug, projectId));
+    const channel = await createChannel(getDb(), workspace.id, body, actor);
     return { id: channel.id, name: channel.name, signingSecret: channel.signingSecret ?? null };
   });
 }
 
 export async function testChannelAction(workspaceSlug: string, projectId: string, channelId: string) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = pagePath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace }) => {
     const queued = await queueTestNotification(getDb(), workspace.id, channelId);
     await kickDelivery([queued.id]);
-    revalidatePath(pagePath(workspaceSlug, projectId));
     return { id: queued.id };
   });
 }
 
 export async function deleteChannelAction(workspaceSlug: string, projectId: string, channelId: string) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    await deleteChannel(getDb(), workspace.id, channelId, consoleActor(user));
-    revalidatePath(pagePath(workspaceSlug, projectId));
+  const revalidate = pagePath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
+    await deleteChannel(getDb(), workspace.id, channelId, actor);
     return null;
   });
 }

@@ -1,14 +1,11 @@
 'use server';
 
-import { revalidatePath } from 'next/cache';
 import { isAddress } from 'viem';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { MODULE_TRANSACTION_PURPOSES, type ModuleTransactionPurpose } from '@/db/enums';
-import { consoleActor } from '@/lib/audit/actor';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { AddressSchema } from '@/lib/chains/address';
-import { runConsoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/action';
 import { PermissionsSchema, selectorOf } from '@/lib/functions/permissions';
 import { prepareSelfCallAllowance } from '@/lib/profiles/allow-self-calls';
 import { fundProfile } from '@/lib/profiles/dev-funding';
@@ -62,11 +59,10 @@ export async function createProfileAction(
   projectId: string,
   input: { alias: string; chainId: number },
 ) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = profilesPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const body = CreateProfileBody.parse({ projectId, alias: input.alias, chainId: input.chainId });
-    const profile = await createLegacyProfile(getDb(), workspace.id, consoleActor(user), body);
-    revalidatePath(profilesPath(workspaceSlug, projectId));
+    const profile = await createLegacyProfile(getDb(), workspace.id, actor, body);
     return { id: profile.id, name: profile.name };
   });
 }
@@ -80,38 +76,38 @@ export async function importProfileKeyAction(
   projectId: string,
   input: { alias: string; chainId: number; privateKey: string },
 ) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = profilesPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const body = ImportKeyBody.parse({
       projectId,
       alias: input.alias,
       chainId: input.chainId,
       privateKey: input.privateKey,
     });
-    const profile = await importLegacyProfile(getDb(), workspace.id, consoleActor(user), body);
-    revalidatePath(profilesPath(workspaceSlug, projectId));
+    const profile = await importLegacyProfile(getDb(), workspace.id, actor, body);
     return { id: profile.id, name: profile.name, address: profile.address };
   });
 }
 
 /** Creates a Safe or roles profile (owners/admins); answers its executor and the first transaction to sign. */
-async function createOnSafe(
+function createOnSafe(
   workspaceSlug: string,
   projectId: string,
   input: () => Omit<CreateSafeProfileInput, 'projectId'>,
 ) {
-  const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-  const { profile, safeTransactionId } = await createSafeProfile(getDb(), workspace.id, consoleActor(user), {
-    projectId,
-    ...input(),
+  const revalidate = profilesPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
+    const { profile, safeTransactionId } = await createSafeProfile(getDb(), workspace.id, actor, {
+      projectId,
+      ...input(),
+    });
+    return {
+      id: profile.id,
+      name: profile.name,
+      executor: profile.executor?.address ?? null,
+      safeTransactionId,
+    };
   });
-  revalidatePath(profilesPath(workspaceSlug, projectId));
-  return {
-    id: profile.id,
-    name: profile.name,
-    executor: profile.executor?.address ?? null,
-    safeTransactionId,
-  };
 }
 
 /** A pending Safe profile for an existing Safe; answers its executor and the enabling transaction to sign. */
@@ -120,12 +116,10 @@ export async function createSafeProfileAction(
   projectId: string,
   input: { alias: string; chainId: number; safe: string },
 ) {
-  return runConsoleAction(() =>
-    createOnSafe(workspaceSlug, projectId, () => {
-      const { projectId: _, ...body } = CreateSafeProfileBody.parse({ projectId, ...input });
-      return body;
-    }),
-  );
+  return createOnSafe(workspaceSlug, projectId, () => {
+    const { projectId: _, ...body } = CreateSafeProfileBody.parse({ projectId, ...input });
+    return body;
+  });
 }
 
 /**
@@ -137,12 +131,10 @@ export async function createRolesProfileAction(
   projectId: string,
   input: { alias: string; chainId: number; safe: string; scope: { to: string; functions: string[] }[] },
 ) {
-  return runConsoleAction(() =>
-    createOnSafe(workspaceSlug, projectId, () => {
-      const { projectId: _, scope, ...body } = CreateRolesProfileBody.parse({ projectId, ...input });
-      return { ...body, roles: { scope } };
-    }),
-  );
+  return createOnSafe(workspaceSlug, projectId, () => {
+    const { projectId: _, scope, ...body } = CreateRolesProfileBody.parse({ projectId, ...input });
+    return { ...body, roles: { scope } };
+  });
 }
 
 /**
@@ -155,8 +147,8 @@ export async function allowRoleCallsAction(
   profileId: string,
   calls: { to: string; functions: string[] }[],
 ) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = profilesPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const missing = CallsToAllow.parse(calls).map((c) => ({
       to: c.to,
       functions: c.functions.map(selectorOf),
@@ -164,11 +156,10 @@ export async function allowRoleCallsAction(
     const id = await prepareRoleChange(
       getDb(),
       workspace.id,
-      consoleActor(user),
+      actor,
       z.string().min(1).parse(profileId),
       missing,
     );
-    revalidatePath(profilesPath(workspaceSlug, projectId));
     return { id };
   });
 }
@@ -193,17 +184,16 @@ export async function allowSelfCallsAction(
   profileId: string,
   calls: { to: string; selector: string }[],
 ) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = profilesPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const scope = SelfCallsToAllow.parse(calls).map((c) => ({ to: c.to, functions: [c.selector] }));
     const id = await prepareSelfCallAllowance(
       getDb(),
       workspace.id,
-      consoleActor(user),
+      actor,
       z.string().min(1).parse(profileId),
       scope,
     );
-    revalidatePath(profilesPath(workspaceSlug, projectId));
     return { id };
   });
 }
@@ -215,16 +205,15 @@ export async function prepareSafeTransactionAction(
   profileId: string,
   purpose: ModuleTransactionPurpose,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = profilesPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const id = await prepareSafeTransaction(
       getDb(),
       workspace.id,
-      consoleActor(user),
+      actor,
       profileId,
       SafeTransactionPurpose.parse(purpose),
     );
-    revalidatePath(profilesPath(workspaceSlug, projectId));
     return { id };
   });
 }
@@ -235,38 +224,34 @@ export async function renameProfileAction(
   profileId: string,
   name: string,
 ) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = profilesPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const body = RenameProfileBody.parse({ name });
-    const profile = await renameProfile(getDb(), workspace.id, consoleActor(user), profileId, body.name);
-    revalidatePath(profilesPath(workspaceSlug, projectId));
+    const profile = await renameProfile(getDb(), workspace.id, actor, profileId, body.name);
     return { name: profile.name };
   });
 }
 
 export async function archiveProfileAction(workspaceSlug: string, projectId: string, profileId: string) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const profile = await archiveProfile(getDb(), workspace.id, consoleActor(user), profileId);
-    revalidatePath(profilesPath(workspaceSlug, projectId));
+  const revalidate = profilesPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
+    const profile = await archiveProfile(getDb(), workspace.id, actor, profileId);
     return { name: profile.name };
   });
 }
 
 export async function unarchiveProfileAction(workspaceSlug: string, projectId: string, profileId: string) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const profile = await unarchiveProfile(getDb(), workspace.id, consoleActor(user), profileId);
-    revalidatePath(profilesPath(workspaceSlug, projectId));
+  const revalidate = profilesPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
+    const profile = await unarchiveProfile(getDb(), workspace.id, actor, profileId);
     return { name: profile.name };
   });
 }
 
 export async function retryProfileAction(workspaceSlug: string, projectId: string, profileId: string) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
-    const profile = await retryProfileProvisioning(getDb(), workspace.id, consoleActor(user), profileId);
-    revalidatePath(profilesPath(workspaceSlug, projectId));
+  const revalidate = profilesPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
+    const profile = await retryProfileProvisioning(getDb(), workspace.id, actor, profileId);
     return { name: profile.name };
   });
 }
@@ -277,25 +262,26 @@ export async function shareProfileAction(
   profileId: string,
   input: { targetProjectId: string; alias: string },
 ) {
-  return runConsoleAction(async () => {
-    const { workspace, user } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  // this project's list and the target's, which the profile lands in
+  const revalidate = (shared: { projectId: string }) => [
+    profilesPath(workspaceSlug, projectId),
+    profilesPath(workspaceSlug, shared.projectId),
+  ];
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
     const body = ShareProfileBody.parse({
       targetProjectId: input.targetProjectId,
       alias: input.alias.trim() || undefined,
     });
-    const profile = await shareProfile(getDb(), workspace.id, consoleActor(user), profileId, body);
-    revalidatePath(profilesPath(workspaceSlug, projectId));
-    revalidatePath(profilesPath(workspaceSlug, profile.projectId));
+    const profile = await shareProfile(getDb(), workspace.id, actor, profileId, body);
     return { name: profile.name, projectId: profile.projectId };
   });
 }
 
 /** Dev only: adds 10 ether and 100 TICK to a profile on the local anvil chain (any other chain is refused). */
 export async function faucetProfileAction(workspaceSlug: string, projectId: string, profileId: string) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug, { mutation: true });
+  const revalidate = profilesPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async ({ workspace }) => {
     const profile = await fundProfile(getDb(), workspace.id, profileId);
-    revalidatePath(profilesPath(workspaceSlug, projectId));
     return { name: profile.name, balance: profile.balance?.formatted ?? 'unknown' };
   });
 }

@@ -6,14 +6,15 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { enabledChains, LOCAL_CHAIN_ID } from '@/lib/chains/config';
-import { lastRoleTransactionOf } from '@/lib/console/role-record';
 import { openSafeTransactionOf } from '@/lib/profiles/safe-transactions';
 import { listProfiles } from '@/lib/profiles/service';
 import { listProjects } from '@/lib/projects/service';
+import { lastRoleTransactionOf } from '@/lib/roles/last-transaction';
 import { loadProject } from '../_lib/project';
 import { NewProfileMenu } from './_components/new-profile-menu';
 import { PendingRefresh } from './_components/pending-refresh';
-import { ProfilesTable, type ProfileView } from './_components/profiles-table';
+import type { ProfileView } from './_components/profile-view';
+import { ProfilesTable } from './_components/profiles-table';
 
 export const metadata: Metadata = { title: 'Profiles' };
 

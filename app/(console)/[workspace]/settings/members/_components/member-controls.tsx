@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Select } from '@/components/ui/select';
 import type { MemberRole } from '@/db/enums';
 import type { ActionResult } from '@/lib/console/action';
@@ -33,6 +34,26 @@ function useRowAction() {
 
 /** A role as the console shows it: `Owner`, `Admin`, `Member`. */
 export const roleLabel = (role: MemberRole) => role[0].toUpperCase() + role.slice(1);
+
+/** A row's action asked for first: the ConfirmDialog runs it, shows its refusal, and closes once it is done. */
+function useConfirmedAction(action: () => Promise<ActionResult<unknown>>, done: string, after?: () => void) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [pending, startTransition] = useTransition();
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    setError(null);
+  };
+  const onConfirm = () =>
+    startTransition(async () => {
+      const result = await action();
+      if (!result.ok) return setError(result.error);
+      toast.success(done);
+      setOpen(false);
+      after?.();
+    });
+  return { open, onOpenChange, error, pending, onConfirm };
+}
 
 /** The role of one member, changeable by those allowed to (only owners touch owners). */
 export function MemberRoleSelect({
@@ -87,44 +108,54 @@ export function RemoveMemberButton({
   userId: string;
   label: string;
 }) {
-  const { pending, run } = useRowAction();
+  const confirm = useConfirmedAction(() => removeMemberAction(workspaceSlug, userId), `Removed ${label}`);
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      aria-label={`Remove ${label}`}
-      disabled={pending}
-      onClick={() => {
-        if (!window.confirm(`Remove ${label} from this workspace? Their access ends at once.`)) return;
-        run(() => removeMemberAction(workspaceSlug, userId), `Removed ${label}`);
-      }}
-    >
-      {pending ? <Loader2 className="animate-spin" /> : <UserMinus />}
-      Remove
-    </Button>
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Remove ${label}`}
+        disabled={confirm.pending}
+        onClick={() => confirm.onOpenChange(true)}
+      >
+        {confirm.pending ? <Loader2 className="animate-spin" /> : <UserMinus />}
+        Remove
+      </Button>
+      <ConfirmDialog
+        {...confirm}
+        title={`Remove ${label} from this workspace?`}
+        description="Their access ends at once."
+        confirmLabel="Remove member"
+      />
+    </>
   );
 }
 
 export function LeaveWorkspaceButton({ workspaceSlug }: { workspaceSlug: string }) {
   const router = useRouter();
-  const { pending, run } = useRowAction();
+  const confirm = useConfirmedAction(
+    () => leaveWorkspaceAction(workspaceSlug),
+    'You left the workspace',
+    () => router.push('/'),
+  );
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      disabled={pending}
-      onClick={() => {
-        if (!window.confirm('Leave this workspace? You lose access at once.')) return;
-        run(
-          () => leaveWorkspaceAction(workspaceSlug),
-          'You left the workspace',
-          () => router.push('/'),
-        );
-      }}
-    >
-      {pending ? <Loader2 className="animate-spin" /> : <LogOut />}
-      Leave workspace
-    </Button>
+    <>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={confirm.pending}
+        onClick={() => confirm.onOpenChange(true)}
+      >
+        {confirm.pending ? <Loader2 className="animate-spin" /> : <LogOut />}
+        Leave workspace
+      </Button>
+      <ConfirmDialog
+        {...confirm}
+        title="Leave this workspace?"
+        description="You lose access at once."
+        confirmLabel="Leave workspace"
+      />
+    </>
   );
 }
 

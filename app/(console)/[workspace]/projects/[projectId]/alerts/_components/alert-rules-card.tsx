@@ -14,18 +14,8 @@ import { Select } from '@/components/ui/select';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { AlertKind } from '@/db/enums';
 import { ALERT_KIND_LABELS } from '@/lib/alerts/kinds';
+import type { RuleView } from '@/lib/alerts/rule-views';
 import { saveAlertRuleAction } from '../actions';
-
-export type RuleView = {
-  kind: AlertKind;
-  /** null: no rule of this kind (off). */
-  rule: {
-    enabled: boolean;
-    params: Record<string, number | string>;
-    channelIds: string[];
-    inherited: boolean;
-  } | null;
-};
 
 type Channel = { id: string; name: string; kind: string };
 

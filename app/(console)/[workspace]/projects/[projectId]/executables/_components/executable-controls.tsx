@@ -4,8 +4,8 @@ import { Hammer, Loader2, Pause, Play, RefreshCcw, Trash2 } from 'lucide-react';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
 import { REGENERABLE_EXECUTABLE_STATES } from '@/db/enums';
 import { executableLifecycleAction } from '../actions';
@@ -130,23 +130,16 @@ export function ExecutableControls({
           </Button>
         </DialogFooter>
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
         title={`Delete ${executable.name}?`}
         description="Scheduling stops for good and its webhooks stop working. Past executions stay in history."
-      >
-        <DialogBody>{error && <Alert variant="destructive">{error}</Alert>}</DialogBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setConfirmDelete(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={() => run('delete')}>
-            {spin('delete')}
-            Delete executable
-          </Button>
-        </DialogFooter>
-      </Dialog>
+        error={error}
+        confirmLabel="Delete executable"
+        onConfirm={() => run('delete')}
+        pending={pending}
+      />
     </div>
   );
 }

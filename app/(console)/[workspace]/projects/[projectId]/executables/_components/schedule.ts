@@ -1,6 +1,6 @@
 import { Cron } from 'croner';
 import type { Trigger } from '@/db/schema/executables';
-import { upcomingRuns } from '@/lib/executables/triggers';
+import { upcomingRuns } from '@/lib/schedules/clock';
 
 import { type ChainDraft, type ChainTriggerInput, chainDraftOf, chainTriggerOf } from './chain-draft';
 

@@ -1,12 +1,13 @@
 'use client';
 
-import { AlertTriangle, Link2, Loader2, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
+import { AlertTriangle, Link2, Pencil, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { formatRelative } from '@/lib/console/format';
@@ -63,19 +64,18 @@ export function WebhooksCard({
         );
         if (!result.ok) return setError(result.error);
         toast.success(`Renamed to ${result.data.name}`);
-      } else {
-        const result = await revokeWebhookAction(
-          ids.workspaceSlug,
-          ids.projectId,
-          ids.executableId,
-          mode.webhook.id,
-        );
-        if (!result.ok) return setError(result.error);
-        toast.success(`${result.data.name} revoked`);
       }
       setMode(null);
     });
   };
+
+  const revoke = (w: Webhook) =>
+    startTransition(async () => {
+      const result = await revokeWebhookAction(ids.workspaceSlug, ids.projectId, ids.executableId, w.id);
+      if (!result.ok) return setError(result.error);
+      toast.success(`${result.data.name} revoked`);
+      setMode(null);
+    });
 
   const rotate = (w: Webhook) =>
     startTransition(async () => {
@@ -182,59 +182,43 @@ export function WebhooksCard({
         </div>
       )}
       <Dialog
-        open={mode !== null}
+        open={mode !== null && mode.kind !== 'revoke'}
         onOpenChange={(o) => !o && setMode(null)}
-        title={
-          mode?.kind === 'create'
-            ? 'New webhook URL'
-            : mode?.kind === 'rename'
-              ? `Rename ${mode.webhook.name}`
-              : `Revoke ${mode?.webhook.name ?? ''}?`
-        }
+        title={mode?.kind === 'rename' ? `Rename ${mode.webhook.name}` : 'New webhook URL'}
         description={
-          mode?.kind === 'revoke'
-            ? 'The URL stops working at once. This cannot be undone.'
-            : mode?.kind === 'create'
-              ? 'A secret URL that runs this executable; it is shown once.'
-              : undefined
+          mode?.kind === 'create' ? 'A secret URL that runs this executable; it is shown once.' : undefined
         }
       >
         <form onSubmit={submit}>
           <DialogBody>
-            {mode?.kind !== 'revoke' && (
-              <Field label="Name" htmlFor="webhook-name">
-                <Input
-                  id="webhook-name"
-                  autoFocus
-                  required
-                  maxLength={100}
-                  placeholder="GitHub push"
-                  value={name}
-                  onChange={(e) => setName(e.target.value)}
-                />
-              </Field>
-            )}
+            <Field label="Name" htmlFor="webhook-name">
+              <Input
+                id="webhook-name"
+                autoFocus
+                required
+                maxLength={100}
+                placeholder="GitHub push"
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </Field>
             {error && <Alert variant="destructive">{error}</Alert>}
           </DialogBody>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setMode(null)}>
-              Cancel
-            </Button>
-            <Button
-              type="submit"
-              variant={mode?.kind === 'revoke' ? 'destructive' : 'default'}
-              disabled={pending}
-            >
-              {pending && <Loader2 className="animate-spin" />}
-              {mode?.kind === 'create'
-                ? 'Create webhook'
-                : mode?.kind === 'rename'
-                  ? 'Rename webhook'
-                  : 'Revoke webhook'}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter onCancel={() => setMode(null)} pending={pending}>
+            {mode?.kind === 'rename' ? 'Rename webhook' : 'Create webhook'}
+          </FormDialogFooter>
         </form>
       </Dialog>
+      <ConfirmDialog
+        open={mode?.kind === 'revoke'}
+        onOpenChange={(o) => !o && setMode(null)}
+        title={`Revoke ${mode?.kind === 'revoke' ? mode.webhook.name : ''}?`}
+        description="The URL stops working at once. This cannot be undone."
+        error={error}
+        confirmLabel="Revoke webhook"
+        onConfirm={() => mode?.kind === 'revoke' && revoke(mode.webhook)}
+        pending={pending}
+      />
     </div>
   );
 }

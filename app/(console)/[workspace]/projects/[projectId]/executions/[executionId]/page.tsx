@@ -17,6 +17,7 @@ import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { enabledChains } from '@/lib/chains/config';
 import { formatDuration, formatNumber, formatUtc, runnerLabel } from '@/lib/console/format';
+import { orNotFound } from '@/lib/console/not-found';
 import { getExecutable } from '@/lib/executables/service';
 import { listExecutionLogs, requireExecution, toExecution } from '@/lib/executions/queries';
 import { loadProject } from '../../_lib/project';
@@ -31,15 +32,6 @@ import { isUnfinished } from '../_components/model';
 import { TxHash } from '../_components/tx-hash';
 
 export const metadata: Metadata = { title: 'Execution' };
-
-async function load(workspaceId: string, executionId: string) {
-  try {
-    return toExecution(await requireExecution(getDb(), workspaceId, executionId));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
-}
 
 /** The executable's name, or null once it was deleted (its executions stay). */
 async function executableName(workspaceId: string, executableId: string) {
@@ -61,7 +53,7 @@ export default async function ExecutionPage({
   const { workspace: slug, projectId, executionId } = await params;
   const { workspace } = await requireWorkspaceAccess(slug);
   const project = await loadProject(workspace.id, projectId);
-  const execution = await load(workspace.id, executionId);
+  const execution = toExecution(await orNotFound(requireExecution(getDb(), workspace.id, executionId)));
   if (execution.projectId !== project.id) notFound();
   const [logs, name, releases] = await Promise.all([
     listExecutionLogs(getDb(), workspace.id, execution.id),

@@ -8,10 +8,10 @@ import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
 import { CopyableDetail, Detail, DetailsCard } from '@/components/ui/detail';
 import { getDb } from '@/db/client';
-import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { cn } from '@/lib/cn';
 import { formatBytes, formatDate, formatNumber } from '@/lib/console/format';
+import { orNotFound } from '@/lib/console/not-found';
 import { readSource, requireRelease, toRelease } from '@/lib/functions/service';
 import { loadProject } from '../../_lib/project';
 import { permissionsSummary } from '../_components/permissions-summary';
@@ -19,14 +19,9 @@ import { permissionsSummary } from '../_components/permissions-summary';
 export const metadata: Metadata = { title: 'Release source' };
 
 async function loadRelease(workspaceId: string, projectId: string, functionId: string) {
-  try {
-    const release = await requireRelease(getDb(), workspaceId, functionId);
-    if (release.projectId !== projectId) notFound();
-    return toRelease(release);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
+  const release = await orNotFound(requireRelease(getDb(), workspaceId, functionId));
+  if (release.projectId !== projectId) notFound();
+  return toRelease(release);
 }
 
 /** index.js first, then the rest by path. */

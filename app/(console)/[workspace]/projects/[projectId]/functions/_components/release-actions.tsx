@@ -1,11 +1,12 @@
 'use client';
 
-import { CheckCircle2, Copy, FileCode2, Info, Loader2, Trash2 } from 'lucide-react';
+import { CheckCircle2, Copy, FileCode2, Info, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogBody, DialogFooter, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -330,42 +331,34 @@ function DeleteReleaseDialog({
   const users = Array.isArray(error?.details?.executableIds) ? (error.details.executableIds as string[]) : [];
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
       onOpenChange={(o) => !o && close()}
       title={`Delete ${label}?`}
       description="It disappears from the list and can no longer be copied or picked for new executables."
+      confirmLabel="Delete release"
+      onConfirm={remove}
+      pending={pending}
     >
-      <DialogBody className="text-left">
-        <p className="text-sm">
-          The tag <span className="font-mono">{release.versionTag}</span> stays reserved for{' '}
-          <span className="font-mono">{release.name}</span>: it can never name other code.
-        </p>
-        {error &&
-          (error.code === 'function_in_use' ? (
-            <Alert variant="destructive" title="Still in use">
-              <p>Executables run this release. Switch them to another release or delete them first.</p>
-              <ul className="mt-1.5 grid gap-0.5">
-                {users.map((id) => (
-                  <li key={id} className="font-mono text-xs">
-                    {id}
-                  </li>
-                ))}
-              </ul>
-            </Alert>
-          ) : (
-            <Alert variant="destructive">{error.message}</Alert>
-          ))}
-      </DialogBody>
-      <DialogFooter>
-        <Button variant="outline" onClick={close}>
-          Cancel
-        </Button>
-        <Button variant="destructive" disabled={pending} onClick={remove}>
-          {pending && <Loader2 className="animate-spin" />}
-          Delete release
-        </Button>
-      </DialogFooter>
-    </Dialog>
+      <p className="text-sm">
+        The tag <span className="font-mono">{release.versionTag}</span> stays reserved for{' '}
+        <span className="font-mono">{release.name}</span>: it can never name other code.
+      </p>
+      {error &&
+        (error.code === 'function_in_use' ? (
+          <Alert variant="destructive" title="Still in use">
+            <p>Executables run this release. Switch them to another release or delete them first.</p>
+            <ul className="mt-1.5 grid gap-0.5">
+              {users.map((id) => (
+                <li key={id} className="font-mono text-xs">
+                  {id}
+                </li>
+              ))}
+            </ul>
+          </Alert>
+        ) : (
+          <Alert variant="destructive">{error.message}</Alert>
+        ))}
+    </ConfirmDialog>
   );
 }

@@ -8,8 +8,8 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { getChannel, listDeliveries } from '@/lib/alerts/channels/service';
-import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
+import { orNotFound } from '@/lib/console/not-found';
 import { loadProject } from '../../_lib/project';
 import { PendingRefresh } from '../../profiles/_components/pending-refresh';
 import { ChannelActions } from '../_components/channel-actions';
@@ -26,10 +26,7 @@ export default async function ChannelDeliveriesPage({
   const { workspace: slug, projectId, channelId } = await params;
   const { workspace, canMutate } = await requireWorkspaceAccess(slug);
   const project = await loadProject(workspace.id, projectId);
-  const channel = await getChannel(getDb(), workspace.id, channelId).catch((error) => {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  });
+  const channel = await orNotFound(getChannel(getDb(), workspace.id, channelId));
   if (channel.projectId !== project.id) notFound();
   const deliveries = await listDeliveries(getDb(), workspace.id, channel.id);
 

@@ -4,9 +4,8 @@ import { Loader2, Send, Trash2 } from 'lucide-react';
 import Link from 'next/link';
 import { useState, useTransition } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { deleteChannelAction, testChannelAction } from '../actions';
 
 export function ChannelActions({
@@ -75,7 +74,7 @@ export function ChannelActions({
           <Trash2 />
         </Button>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirm}
         onOpenChange={(o) => {
           setConfirm(o);
@@ -83,18 +82,11 @@ export function ChannelActions({
         }}
         title={`Delete ${channel.name}?`}
         description="Its credentials are destroyed and messages still waiting for it are dropped. Alert rules stop notifying it."
-      >
-        <DialogBody className="text-left">{error && <Alert variant="destructive">{error}</Alert>}</DialogBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setConfirm(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={remove}>
-            {pending && <Loader2 className="animate-spin" />}
-            Delete channel
-          </Button>
-        </DialogFooter>
-      </Dialog>
+        error={error}
+        confirmLabel="Delete channel"
+        onConfirm={remove}
+        pending={pending}
+      />
     </div>
   );
 }

@@ -1,11 +1,12 @@
 'use client';
 
-import { Archive, ArchiveRestore, Droplets, Loader2, Pencil, RotateCw, Share2 } from 'lucide-react';
+import { Archive, ArchiveRestore, Droplets, Pencil, RotateCw, Share2 } from 'lucide-react';
 import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter, FormDialogFooter } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -17,7 +18,7 @@ import {
   shareProfileAction,
   unarchiveProfileAction,
 } from '../actions';
-import type { ProfileView } from './profiles-table';
+import type { ProfileView } from './profile-view';
 import { SafeProfileActions } from './safe-profile-actions';
 
 type Mode = 'rename' | 'share' | 'archive' | null;
@@ -250,34 +251,26 @@ export function ProfileActions({
         </form>
       </Dialog>
 
-      <Dialog
+      <ConfirmDialog
         open={mode === 'archive'}
         onOpenChange={(o) => !o && close()}
         title={`Archive ${profile.name}?`}
         description="Archiving does not delete the on-chain wallet and does not move its funds. You can unarchive it later."
+        confirmLabel="Archive profile"
+        onConfirm={archive}
+        pending={pending}
       >
-        <DialogBody className="text-left">
-          {error && (
-            <Alert variant="destructive" title={inUse ? 'Profile in use' : undefined}>
-              {error.message}
-              {inUse && (
-                <span className="mt-1 block font-mono text-xs" data-testid="profile-in-use">
-                  {inUse.join(', ')}
-                </span>
-              )}
-            </Alert>
-          )}
-        </DialogBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={close}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={archive}>
-            {pending && <Loader2 className="animate-spin" />}
-            Archive profile
-          </Button>
-        </DialogFooter>
-      </Dialog>
+        {error && (
+          <Alert variant="destructive" title={inUse ? 'Profile in use' : undefined}>
+            {error.message}
+            {inUse && (
+              <span className="mt-1 block font-mono text-xs" data-testid="profile-in-use">
+                {inUse.join(', ')}
+              </span>
+            )}
+          </Alert>
+        )}
+      </ConfirmDialog>
     </div>
   );
 }

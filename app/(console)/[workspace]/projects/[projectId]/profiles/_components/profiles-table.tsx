@@ -3,46 +3,10 @@ import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import type { KeySource, ProfileKind, ProfileState, SafeTransactionPurpose } from '@/db/enums';
 import { shortAddress } from '@/lib/console/format';
-import { functionRefWords, scopeSize } from '@/lib/console/role-scope';
+import { functionRefWords, scopeSize } from '@/lib/roles/scope-drafts';
 import { ProfileActions } from './profile-actions';
-
-export type ProfileView = {
-  id: string;
-  name: string;
-  kind: ProfileKind;
-  state: ProfileState;
-  chainId: number;
-  chainName: string;
-  address: string;
-  stateReason: string | null;
-  balance: string | null;
-  shared: boolean;
-  /** Legacy profiles: whether Tickwork generated the account's key or a person imported it; null otherwise. */
-  keySource: KeySource | null;
-  faucet: boolean;
-  /** Safe profiles: the account Tickwork holds the key of, enabled as a module of the Safe; it pays the gas. */
-  executor: { address: string; balance: string | null } | null;
-  /** Safe and roles profiles: the Safe as last read, and its transaction still collecting signatures, if any. */
-  safe: {
-    owners: string[];
-    threshold: number;
-    moduleEnabled: boolean;
-    openTransaction: {
-      id: string;
-      purpose: SafeTransactionPurpose;
-    } | null;
-  } | null;
-  /**
-   * Roles profiles: the Zodiac Roles modifier, and the newest executed transaction that set the role (what it
-   * allows, as Tickwork set it).
-   */
-  roles: {
-    modifier: string;
-    lastChange: { id: string; scope: { to: string; functions: string[] }[] } | null;
-  } | null;
-};
+import type { ProfileView } from './profile-view';
 
 const KIND_LABEL: Record<ProfileView['kind'], string> = {
   legacy: 'legacy',

@@ -5,12 +5,11 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { toast } from 'sonner';
-import { Alert } from '@/components/ui/alert';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Dialog, DialogBody, DialogFooter } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import type { ModuleTransactionPurpose } from '@/db/enums';
 import { prepareSafeTransactionAction } from '../actions';
-import type { ProfileView } from './profiles-table';
+import type { ProfileView } from './profile-view';
 
 const LABEL: Record<ModuleTransactionPurpose, string> = {
   enable_module: 'Enable Tickwork',
@@ -110,7 +109,7 @@ export function SafeProfileActions({
           {!iconOnly && LABEL[purpose]}
         </Button>
       )}
-      <Dialog
+      <ConfirmDialog
         open={confirming}
         onOpenChange={(o) => {
           setConfirming(o);
@@ -118,18 +117,11 @@ export function SafeProfileActions({
         }}
         title={`Revoke access of ${profile.name}?`}
         description={`Tickwork prepares a Safe transaction that disables ${roles ? 'the Zodiac Roles modifier' : 'its module'}; nothing changes until the Safe's owners sign and execute it. Afterwards, runs on this profile fail until Tickwork is enabled again.`}
-      >
-        <DialogBody className="text-left">{error && <Alert variant="destructive">{error}</Alert>}</DialogBody>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={pending} onClick={prepare}>
-            {pending && <Loader2 className="animate-spin" />}
-            Prepare the revocation
-          </Button>
-        </DialogFooter>
-      </Dialog>
+        error={error}
+        confirmLabel="Prepare the revocation"
+        onConfirm={prepare}
+        pending={pending}
+      />
     </>
   );
 }

@@ -5,9 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
-import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { AddressSchema } from '@/lib/chains/address';
-import { runConsoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/action';
 import { requireSafeContracts } from '@/lib/profiles/safe';
 import { requireProfile, requireProfileChain } from '@/lib/profiles/service';
 import { prepareSafeCreation } from '@/lib/safe/create';
@@ -43,8 +42,7 @@ async function safeChain(workspaceId: string, chainId: number) {
 
 /** The Safe at an address, read now (version, owners, threshold, nonce, modules), or why it is not usable. */
 export async function readSafeAction(workspaceSlug: string, input: { chainId: number; address: string }) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug);
+  return consoleAction(workspaceSlug, { allow: 'members' }, async ({ workspace }) => {
     const { chainId, address } = SafeLookup.parse(input);
     const { chain } = await safeChain(workspace.id, chainId);
     const safe = await readSafeOrRefuse(chain, address);
@@ -60,8 +58,7 @@ export async function predictSafeAction(
   workspaceSlug: string,
   input: { chainId: number; owners: string[]; threshold: number },
 ) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug);
+  return consoleAction(workspaceSlug, { allow: 'members' }, async ({ workspace }) => {
     const { chainId, owners, threshold } = NewSafe.parse(input);
     const { chain, contracts } = await safeChain(workspace.id, chainId);
     const saltNonce = BigInt(`0x${randomBytes(16).toString('hex')}`);
@@ -70,8 +67,7 @@ export async function predictSafeAction(
 }
 
 export async function safeProfileStateAction(workspaceSlug: string, profileId: string) {
-  return runConsoleAction(async () => {
-    const { workspace } = await requireWorkspaceAccess(workspaceSlug);
+  return consoleAction(workspaceSlug, { allow: 'members' }, async ({ workspace }) => {
     const profile = await requireProfile(getDb(), workspace.id, z.string().min(1).parse(profileId));
     return { state: profile.state, stateReason: profile.stateReason };
   });

@@ -10,9 +10,9 @@ import { CopyableDetail } from '@/components/ui/detail';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { shortAddress } from '@/lib/console/format';
-import { scopeSize } from '@/lib/console/role-scope';
 import type { SafeTransactionView } from '@/lib/profiles/safe-transactions';
 import type { ScopeEntry } from '@/lib/roles/role';
+import { scopeSize } from '@/lib/roles/scope-drafts';
 import { createRolesProfileAction, createSafeProfileAction } from '../../actions';
 import type { SafeReading } from './safe-summary';
 

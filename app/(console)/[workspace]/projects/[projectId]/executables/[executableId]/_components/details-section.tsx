@@ -1,0 +1,60 @@
+import { CopyableDetail, Detail, DetailsCard } from '@/components/ui/detail';
+import { formatUtc, runnerLabel } from '@/lib/console/format';
+import { nextRunOf, triggerSummary } from '../../_components/schedule';
+import { sponsorLabel } from '../../_components/sponsor';
+import { loadProfiles, loadSecrets, type SectionProps } from './data';
+
+/** The executable at a glance: id, trigger and next run, profile, gas, secrets, pin and sandbox. */
+export async function DetailsSection({ ids, workspaceId, executable }: SectionProps) {
+  const [profiles, secrets] = await Promise.all([
+    loadProfiles(workspaceId, ids.projectId),
+    loadSecrets(workspaceId, ids.projectId),
+  ]);
+  const profile = profiles.find((p) => p.id === executable.profileId);
+  const secretName = (id: string) => secrets.find((s) => s.id === id)?.name ?? id;
+  const nextRun = nextRunOf(executable);
+  return (
+    <DetailsCard>
+      <CopyableDetail label="Executable ID" value={executable.id} copyLabel="Copy executable ID" />
+      <Detail label="Trigger">
+        <code className="font-mono text-xs">{triggerSummary(executable.trigger)}</code>
+      </Detail>
+      <Detail label="Next run">
+        <span data-testid="executable-next-run">{nextRun ? formatUtc(nextRun) : '— (not scheduled)'}</span>
+      </Detail>
+      <Detail label="Profile">
+        {profile ? `${profile.name} · ${profile.chainId}` : executable.profileId}
+      </Detail>
+      <Detail label="Gas mode">
+        <span data-testid="executable-gas-mode">
+          {executable.gasMode}
+          {executable.gasFallback ? ' (falls back to self)' : ''}
+        </span>
+      </Detail>
+      <Detail label="Sponsorship provider">
+        <span data-testid="executable-sponsorship-provider">
+          {sponsorLabel(executable.sponsorshipProvider)}
+        </span>
+      </Detail>
+      <Detail label="Secrets">
+        <span data-testid="executable-secrets" className="font-mono text-xs">
+          {executable.secretBindings.length === 0
+            ? '—'
+            : executable.secretBindings.map((b) => `${b.envKey} ← ${secretName(b.secretId)}`).join(', ')}
+        </span>
+      </Detail>
+      <Detail label="Pinned">{executable.pinned ? 'Yes' : 'No'}</Detail>
+      <Detail label="Sandbox">
+        <span data-testid="executable-sandbox">
+          {executable.sandboxRuntime}
+          <span className="text-muted-foreground">
+            {' '}
+            {executable.sandboxRunner === 'unavailable'
+              ? '· not available on this deployment (its runs fail)'
+              : `· runs on the ${runnerLabel(executable.sandboxRunner)}`}
+          </span>
+        </span>
+      </Detail>
+    </DetailsCard>
+  );
+}

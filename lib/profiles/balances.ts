@@ -1,0 +1,42 @@
+import { type Address, formatUnits } from 'viem';
+import { publicClientFor } from '@/lib/chains/client';
+import { findChain } from '@/lib/chains/config';
+
+/** How long a profile read waits for the chain before it answers `balance: null`. */
+export const BALANCE_TIMEOUT_MS = 1_500;
+
+export type Balance = { wei: string; formatted: string };
+
+const withTimeout = <T>(promise: Promise<T>, ms: number) =>
+  Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref()),
+  ]);
+
+/**
+ * The native balances of accounts, read at request time. Any failure (chain not enabled, RPC down or slow)
+ * gives null for that account: a profile read never fails because of the chain.
+ */
+export async function readBalances(
+  accounts: { chainId: number; address: string }[],
+): Promise<Map<string, Balance | null>> {
+  const unique = new Map(accounts.map((a) => [balanceKey(a), a]));
+  const entries = await Promise.all(
+    [...unique].map(async ([key, { chainId, address }]) => {
+      const chain = findChain(chainId);
+      if (!chain) return [key, null] as const;
+      try {
+        const client = publicClientFor(chain, { timeoutMs: BALANCE_TIMEOUT_MS });
+        const wei = await withTimeout(client.getBalance({ address: address as Address }), BALANCE_TIMEOUT_MS);
+        const { decimals, symbol } = chain.nativeCurrency;
+        return [key, { wei: wei.toString(), formatted: `${formatUnits(wei, decimals)} ${symbol}` }] as const;
+      } catch {
+        return [key, null] as const;
+      }
+    }),
+  );
+  return new Map(entries);
+}
+
+export const balanceKey = (a: { chainId: number; address: string }) =>
+  `${a.chainId}:${a.address.toLowerCase()}`;
