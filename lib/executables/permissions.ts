@@ -7,7 +7,7 @@ import { apiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
 import { resolvePermissions, selectorOf } from '@/lib/functions/permissions';
 import { chainRole, type ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
-import { roleAllows } from '@/lib/roles/read';
+import { roleAllows } from '@/lib/zodiac/read';
 
 type ReleasePermissions = { calls: { to: string; functions: string[] }[] } | null;
 

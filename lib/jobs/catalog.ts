@@ -1,5 +1,5 @@
 import type { Db } from '@/db/client';
-import type { JobEvent } from './events';
+import type { JobEvent } from './payloads';
 import type { Workflow } from './workflow';
 
 // Every background job, listed once. Both providers are built from this list: the embedded one
@@ -10,7 +10,7 @@ import type { Workflow } from './workflow';
 /** Inngest's retries after the first attempt (the embedded queue makes EMBEDDED_JOB_ATTEMPTS in all). */
 export type JobRetries = 0 | 1 | 2 | 3;
 
-/** A job run for one event (payload schema: lib/jobs/events.ts), its workflow loaded when it first runs. */
+/** A job run for one event (payload schema: lib/jobs/payloads.ts), its workflow loaded when it first runs. */
 export type EventJob<E extends JobEvent> = {
   /** The Inngest function id. */
   functionId: string;

@@ -1,7 +1,7 @@
 import { Logger, makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
 import { log } from '@/lib/log';
 import { boundedLine } from '@/lib/log/errors';
-import type { JobEvent } from './events';
+import type { JobEvent } from './payloads';
 
 // The embedded provider's queue: graphile-worker on the app's own Postgres (schema `graphile_worker`). This
 // module only adds jobs (the port's producer); lib/jobs/providers/embedded.ts runs them. Jobs are named after

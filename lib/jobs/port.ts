@@ -1,4 +1,4 @@
-import { type JobEvent, type JobPayload, parsePayload } from './events';
+import { type JobEvent, type JobPayload, parsePayload } from './payloads';
 
 // The job port: all that domain code imports from lib/jobs. It queues work and never runs it: no workflow is
 // reachable from here (lib/jobs/catalog.ts lists the jobs; lib/jobs/providers/ runs them).

@@ -1,6 +1,6 @@
 import { type LogContext, withLogContext } from '@/lib/log/context';
 import { EVENT_JOBS } from './catalog';
-import { type JobEvent, type JobPayload, parsePayload } from './events';
+import { type JobEvent, type JobPayload, parsePayload } from './payloads';
 import type { WorkflowContext } from './workflow';
 
 /** The ids of a job's payload that its log lines carry. */

@@ -1,4 +1,4 @@
-import type { JobEvent, JobPayload } from './events';
+import type { JobEvent, JobPayload } from './payloads';
 
 /**
  * The one step primitive a workflow may use. Inngest memoizes each step (a re-run skips finished steps and

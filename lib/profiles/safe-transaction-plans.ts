@@ -9,7 +9,9 @@ import type { profiles } from '@/db/schema';
 import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
-import { readRole } from '@/lib/roles/read';
+import { isModuleEnabled, previousModule, type SafeReading } from '@/lib/safe/read';
+import { disableModuleTx, enableModuleTx, type SafeTx } from '@/lib/safe/transaction';
+import { readRole } from '@/lib/zodiac/read';
 import {
   extendedRole,
   normalizeScope,
@@ -17,10 +19,8 @@ import {
   roleFor,
   type ScopeEntry,
   scopeOf,
-} from '@/lib/roles/role';
-import { batchSafeTx } from '@/lib/roles/setup';
-import { isModuleEnabled, previousModule, type SafeReading } from '@/lib/safe/read';
-import { disableModuleTx, enableModuleTx, type SafeTx } from '@/lib/safe/transaction';
+} from '@/lib/zodiac/role';
+import { batchSafeTx } from '@/lib/zodiac/setup';
 import { selfCallAllowanceTx, unallowedSelfCallsOf } from './self-call-allowance';
 
 export type ProfileForTx = Pick<

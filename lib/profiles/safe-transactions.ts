@@ -16,8 +16,6 @@ import { getChainContracts } from '@/lib/chains/contracts';
 import { signaturesBySelector } from '@/lib/functions/permissions';
 import { newId } from '@/lib/ids';
 import { enqueue } from '@/lib/jobs/port';
-import { describeSafeTx, type FunctionNames } from '@/lib/roles/describe';
-import { normalizeScope, type ScopeEntry } from '@/lib/roles/role';
 import { isModuleEnabled, readSafeOrRefuse, type SafeReading } from '@/lib/safe/read';
 import {
   execTransactionData,
@@ -27,6 +25,8 @@ import {
   safeTxHash,
   safeTxTypedData,
 } from '@/lib/safe/transaction';
+import { describeSafeTx, type FunctionNames } from '@/lib/zodiac/describe';
+import { normalizeScope, type ScopeEntry } from '@/lib/zodiac/role';
 import { type ProfileForTx, planSafeTx, purposeHolds, tickworkModuleOf } from './safe-transaction-plans';
 import { profileEvent, requireProfile } from './service';
 

@@ -4,11 +4,11 @@
 import { encodeFunctionData, getAddress } from 'viem';
 import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
-import type { ScopeEntry } from '@/lib/roles/role';
 import { DELEGATE_CALL, signMessageLibAbi } from '@/lib/safe/abi';
 import { encodeMultiSend } from '@/lib/safe/module-call';
 import { signMessageTx } from '@/lib/safe/signed-messages';
 import type { SafeTx } from '@/lib/safe/transaction';
+import type { ScopeEntry } from '@/lib/zodiac/role';
 import {
   type SelfCall,
   type SelfCallProfile,

@@ -33,7 +33,7 @@ const LAYERS: Layer[] = [
       'lib/api',
       'lib/auth/scopes.ts',
       'lib/jobs/port.ts',
-      'lib/jobs/events.ts',
+      'lib/jobs/payloads.ts',
       'lib/jobs/inngest-client.ts',
       'lib/jobs/embedded-queue.ts',
       'lib/chains/config.ts',
@@ -67,7 +67,7 @@ const LAYERS: Layer[] = [
     ],
   },
   // chains as Tickwork uses them: clients, submitters, Safe, Zodiac Roles
-  { name: 'chain', paths: ['lib/chains', 'lib/safe', 'lib/roles'] },
+  { name: 'chain', paths: ['lib/chains', 'lib/safe', 'lib/zodiac'] },
   // what users define: releases, profiles, executables and their triggers
   { name: 'executables', paths: ['lib/functions', 'lib/profiles', 'lib/executables', 'lib/triggers'] },
   {

@@ -12,7 +12,7 @@ import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_COUNTER, DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
 import { prepareRoleChange } from '@/lib/profiles/roles';
 import { getSafeTransactionView } from '@/lib/profiles/safe-transactions';
-import { TICKWORK_ROLE_KEY } from '@/lib/roles/role';
+import { TICKWORK_ROLE_KEY } from '@/lib/zodiac/role';
 import { testStackChain } from '../support/chain';
 import { createExe, exeAction, exeBody, patchFacet, uploadRelease } from '../support/executables';
 import { expectError } from '../support/expect';

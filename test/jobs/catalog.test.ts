@@ -3,7 +3,7 @@
 // deploy), and every event has its job.
 import { describe, expect, it } from 'vitest';
 import { EVENT_JOBS, PERIODIC_JOBS } from '@/lib/jobs/catalog';
-import { JOB_EVENT_NAMES } from '@/lib/jobs/events';
+import { JOB_EVENT_NAMES } from '@/lib/jobs/payloads';
 import { INNGEST_FUNCTIONS, inngestFunctions } from '@/lib/jobs/providers/inngest';
 
 type Opts = {

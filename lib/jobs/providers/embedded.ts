@@ -3,7 +3,7 @@ import { getDb } from '@/db/client';
 import { log } from '@/lib/log';
 import { PERIODIC_JOBS, type PeriodicJob } from '../catalog';
 import { embeddedQueueUrl, quietLogger, releaseEmbeddedQueue } from '../embedded-queue';
-import { JOB_EVENT_NAMES, type JobEvent } from '../events';
+import { JOB_EVENT_NAMES, type JobEvent } from '../payloads';
 import { jobProvider } from '../port';
 import { runWorkflow } from '../run-workflow';
 import { directStep } from '../workflow';

@@ -1,8 +1,8 @@
 import type { InngestFunction } from 'inngest';
 import { getDb } from '@/db/client';
 import { EVENT_JOBS, PERIODIC_JOBS, type PeriodicJob } from '../catalog';
-import { JOB_EVENT_NAMES, type JobEvent } from '../events';
 import { inngest } from '../inngest-client';
+import { JOB_EVENT_NAMES, type JobEvent } from '../payloads';
 import { runWorkflow } from '../run-workflow';
 import type { Step } from '../workflow';
 

@@ -1,7 +1,7 @@
 import { getAddress } from 'viem';
 import { CopyableDetail, Detail } from '@/components/ui/detail';
 import type { SafeTransactionView } from '@/lib/profiles/safe-transactions';
-import { callWords, functionOf, scopeSize } from '@/lib/roles/scope-drafts';
+import { callWords, functionOf, scopeSize } from '@/lib/zodiac/scope-drafts';
 
 const OPERATIONS: Record<number, string> = { 0: '0 (call)', 1: '1 (delegatecall)' };
 

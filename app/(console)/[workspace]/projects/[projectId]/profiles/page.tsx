@@ -9,7 +9,7 @@ import { enabledChains, LOCAL_CHAIN_ID } from '@/lib/chains/config';
 import { openSafeTransactionOf } from '@/lib/profiles/safe-transactions';
 import { listProfiles } from '@/lib/profiles/service';
 import { listProjects } from '@/lib/projects/service';
-import { lastRoleTransactionOf } from '@/lib/roles/last-transaction';
+import { lastRoleTransactionOf } from '@/lib/zodiac/last-transaction';
 import { loadProject } from '../_lib/project';
 import { NewProfileMenu } from './_components/new-profile-menu';
 import { PendingRefresh } from './_components/pending-refresh';

@@ -4,7 +4,7 @@ import { ListChecks, Loader2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { ActionResult } from '@/lib/console/action';
-import { callWords, functionOf, isArgsTarget } from '@/lib/roles/scope-drafts';
+import { callWords, functionOf, isArgsTarget } from '@/lib/zodiac/scope-drafts';
 import { allowRoleCallsAction } from '../../profiles/actions';
 import { SelfCallRefusalAlert, type SelfCallRefused, selfCallsRefusedOf } from './self-call-refusal';
 import { useSigningPage } from './use-signing-page';

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { shortAddress } from '@/lib/console/format';
-import { functionRefWords, scopeSize } from '@/lib/roles/scope-drafts';
+import { functionRefWords, scopeSize } from '@/lib/zodiac/scope-drafts';
 import { ProfileActions } from './profile-actions';
 import type { ProfileView } from './profile-view';
 

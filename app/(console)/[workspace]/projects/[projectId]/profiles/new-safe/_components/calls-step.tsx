@@ -18,7 +18,7 @@ import {
   type PermissionCalls,
   scopeOfDraft,
   type TargetDraft,
-} from '@/lib/roles/scope-drafts';
+} from '@/lib/zodiac/scope-drafts';
 import { RolePreview } from './role-preview';
 
 export type ReleaseOption = { id: string; label: string; permissions: PermissionCalls | null };

@@ -11,8 +11,8 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { shortAddress } from '@/lib/console/format';
 import type { SafeTransactionView } from '@/lib/profiles/safe-transactions';
-import type { ScopeEntry } from '@/lib/roles/role';
-import { scopeSize } from '@/lib/roles/scope-drafts';
+import type { ScopeEntry } from '@/lib/zodiac/role';
+import { scopeSize } from '@/lib/zodiac/scope-drafts';
 import { createRolesProfileAction, createSafeProfileAction } from '../../actions';
 import type { SafeReading } from './safe-summary';
 

@@ -1,4 +1,4 @@
-import { callWords, scopeOfDraft, scopeSize, type TargetDraft } from '@/lib/roles/scope-drafts';
+import { callWords, scopeOfDraft, scopeSize, type TargetDraft } from '@/lib/zodiac/scope-drafts';
 
 /** Every call the role will allow, in words, as the owners will be asked to sign it. */
 export function RolePreview({ scope }: { scope: readonly TargetDraft[] }) {

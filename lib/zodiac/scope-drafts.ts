@@ -3,7 +3,7 @@
 import { getAddress, isAddress, toFunctionSelector } from 'viem';
 import type { ScopeEntry } from './role';
 
-/** The selector of a plain value transfer (empty calldata), as lib/roles/role.ts names it. */
+/** The selector of a plain value transfer (empty calldata), as lib/zodiac/role.ts names it. */
 const PLAIN_TRANSFER = '0x00000000';
 
 export type FunctionDraft = { selector: string; signature: string | null };
