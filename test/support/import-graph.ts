@@ -1,15 +1,15 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-// The project's import graph, read from its sources: every `import … from`, `export … from`, `import()` and
-// `require()` naming a file of the tree (`@/` or relative), type-only imports included (a circle of types is
+// The project's import graph, read from its sources: every `import … from`, `export … from`, bare `import '…'`,
+// `import()` and `require()` naming a file of the tree (`@/` or relative), type-only imports included (a circle of types is
 // still a circle to read). Paths are relative to the root, with `/`.
 
 export type ImportGraph = Map<string, Set<string>>;
 
 const SOURCE = /\.(ts|tsx|cjs|mjs)$/;
 const IMPORT =
-  /(?:import|export)\s+(?:type\s+)?[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+  /(?:import|export)\s+(?:type\s+)?[^'";]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s+['"]([^'"]+)['"]/gm;
 
 function sourcesUnder(root: string, dir: string, out: string[]) {
   if (!existsSync(join(root, dir))) return;
@@ -53,7 +53,7 @@ export function readImportGraph(root: string, dirs: string[]): ImportGraph {
   for (const file of files) {
     const targets = new Set<string>();
     for (const m of readFileSync(join(root, file), 'utf8').matchAll(IMPORT)) {
-      const target = resolveImport(root, file, m[1] ?? m[2] ?? m[3]);
+      const target = resolveImport(root, file, m[1] ?? m[2] ?? m[3] ?? m[4]);
       if (target && target !== file) targets.add(target);
     }
     graph.set(file, targets);
