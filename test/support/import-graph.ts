@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 // The project's import graph, read from its sources: every `import … from`, `export … from`, bare `import '…'`,
-// `import()` and `require()` naming a file of the tree (`@/` or relative), type-only imports included (a circle of types is
-// still a circle to read). Paths are relative to the root, with `/`.
+// `import()` and `require()` naming a file of the tree (`@/` or relative), type-only imports included (a circle
+// of types is still a circle to read). Paths are relative to the root, with `/`.
 
 export type ImportGraph = Map<string, Set<string>>;
 
