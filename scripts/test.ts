@@ -44,7 +44,15 @@ type Counts = { passed: number; failed: number; skipped: number };
 
 function vitestCounts(file: string): Counts {
   const r = JSON.parse(readFileSync(file, 'utf8'));
-  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  // a file that failed before any of its tests ran (it did not import) has no test to count: it is one failure
+  const unloaded = (r.testResults as { status: string; assertionResults: unknown[] }[]).filter(
+    (t) => t.status === 'failed' && t.assertionResults.length === 0,
+  ).length;
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + unloaded,
+    skipped: r.numPendingTests + r.numTodoTests,
+  };
 }
 
 function playwrightCounts(file: string): Counts {

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { createConsoleApiKey, revokeConsoleApiKey } from '@/lib/auth/console-api-keys';
-import { consoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/workspace-action';
 
 const KeyId = z.string().min(1).max(64);
 

@@ -2,7 +2,7 @@
 
 import { cookies } from 'next/headers';
 import { getDb } from '@/db/client';
-import { consoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/workspace-action';
 import { CreateProjectBody, UpdateProjectBody } from '@/lib/projects/schemas';
 import { createProject, deleteProject, projectContents, updateProject } from '@/lib/projects/service';
 import { gettingStartedCookie } from '@/lib/workspaces/getting-started';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { apiError } from '@/lib/api/errors';
 import { recordAudit } from '@/lib/audit/log';
-import { consoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/workspace-action';
 import { createRpcKey, revokeRpcKey } from '@/lib/gateway/keys';
 
 const KeyName = z.string().trim().min(1, 'Give the key a name').max(64, 'At most 64 characters');

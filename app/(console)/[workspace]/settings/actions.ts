@@ -5,7 +5,7 @@ import { getDb } from '@/db/client';
 import { MEMBER_ROLES } from '@/db/enums';
 import { apiError } from '@/lib/api/errors';
 import { endWorkspaceBilling } from '@/lib/billing/service';
-import { type ActionContext, consoleAction } from '@/lib/console/action';
+import { type ActionContext, consoleAction } from '@/lib/console/workspace-action';
 import { inviteMember, revokeInvitation } from '@/lib/workspaces/invitations';
 import { resolveInvitee } from '@/lib/workspaces/invitee';
 import { changeMemberRole, endMembership } from '@/lib/workspaces/members';

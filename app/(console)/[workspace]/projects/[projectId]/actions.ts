@@ -1,7 +1,7 @@
 'use server';
 
 import { getDb } from '@/db/client';
-import { consoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/workspace-action';
 import { CreateSecretBody, RotateSecretBody } from '@/lib/secrets/schemas';
 import { createSecret, deleteSecret, rotateSecret } from '@/lib/secrets/service';
 

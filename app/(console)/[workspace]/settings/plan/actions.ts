@@ -6,8 +6,8 @@ import { PLAN_IDS } from '@/db/enums';
 import { apiError } from '@/lib/api/errors';
 import type { WorkspaceAccess } from '@/lib/auth/console';
 import { billingPortalUrl, changeWorkspacePlan } from '@/lib/billing/service';
-import { consoleAction } from '@/lib/console/action';
 import { serverActionOrigin } from '@/lib/console/origin';
+import { consoleAction } from '@/lib/console/workspace-action';
 
 const PlanChoice = z.enum(PLAN_IDS, { error: 'Choose Free, Pro or Enterprise' });
 

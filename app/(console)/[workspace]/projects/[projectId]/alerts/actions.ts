@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { ALERT_KINDS } from '@/db/enums';
 import { saveDefaultRule, saveExecutableRule } from '@/lib/alerts/rules';
-import { consoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/workspace-action';
 
 const SaveRule = z.object({
   executableId: z.string().min(1).nullable(),

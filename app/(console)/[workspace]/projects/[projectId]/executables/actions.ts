@@ -3,8 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { getDb } from '@/db/client';
 import type { Actor } from '@/lib/audit/actor';
-import { type ActionResult, consoleAction } from '@/lib/console/action';
+import type { ActionResult } from '@/lib/console/action';
 import { serverActionOrigin } from '@/lib/console/origin';
+import { consoleAction } from '@/lib/console/workspace-action';
 import {
   updateArgs,
   updateGasMode,

@@ -2,7 +2,7 @@
 
 import { apiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
-import { consoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/workspace-action';
 import { checkTrigger } from '@/lib/executables/check-trigger';
 import { TriggerBody } from '@/lib/executables/schemas';
 import { previewTriggerLogs } from '@/lib/follower/preview';

@@ -2,7 +2,7 @@
 
 import { getDb } from '@/db/client';
 import { apiError } from '@/lib/api/errors';
-import { consoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/workspace-action';
 import { versionReservation } from '@/lib/functions/releases';
 import { CopyFunctionBody, FUNCTION_NAME_PATTERN, UploadData } from '@/lib/functions/schemas';
 import { copyRelease, deleteRelease } from '@/lib/functions/service';

@@ -4,7 +4,7 @@ import { getDb } from '@/db/client';
 import { CreateChannelBody } from '@/lib/alerts/channel-schemas';
 import { createChannel, deleteChannel, queueTestNotification } from '@/lib/alerts/channels/service';
 import { kickDelivery } from '@/lib/alerts/delivery';
-import { consoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/workspace-action';
 
 const pagePath = (workspaceSlug: string, projectId: string) =>
   `/${workspaceSlug}/projects/${projectId}/notifications`;

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { MODULE_TRANSACTION_PURPOSES, type ModuleTransactionPurpose } from '@/db/enums';
 import { AddressSchema } from '@/lib/chains/address';
-import { consoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/workspace-action';
 import { PermissionsSchema, selectorOf } from '@/lib/functions/permissions';
 import { prepareSelfCallAllowance } from '@/lib/profiles/allow-self-calls';
 import { fundProfile } from '@/lib/profiles/dev-funding';

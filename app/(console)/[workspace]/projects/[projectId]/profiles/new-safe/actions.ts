@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { AddressSchema } from '@/lib/chains/address';
-import { consoleAction } from '@/lib/console/action';
+import { consoleAction } from '@/lib/console/workspace-action';
 import { requireSafeContracts } from '@/lib/profiles/safe';
 import { requireProfile, requireProfileChain } from '@/lib/profiles/service';
 import { prepareSafeCreation } from '@/lib/safe/create';
