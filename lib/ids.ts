@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /** One typed prefix map for every resource id (`prj_01J…`). */
-export const ID_PREFIXES = {
+const ID_PREFIXES = {
   workspace: 'ws',
   user: 'usr',
   membership: 'mem',
@@ -76,8 +76,4 @@ function randomChunk(): Buffer {
   }
   offset += 16;
   return pool.subarray(offset - 16, offset);
-}
-
-export function isId(kind: IdKind, value: string): boolean {
-  return new RegExp(`^${ID_PREFIXES[kind]}_[0-9A-HJKMNP-TV-Z]{26}$`).test(value);
 }

@@ -57,7 +57,7 @@ export const CreateChannelBody = z
   .meta({ id: 'CreateNotificationChannelRequest' });
 export type CreateChannelInput = z.output<typeof CreateChannelBody>;
 
-export const AttemptSchema = z
+const AttemptSchema = z
   .strictObject({
     attempt: z.number().int(),
     ok: z.boolean(),

@@ -227,7 +227,7 @@ export async function checkSubmittedUnknown(db: DbOrTx, now = new Date()): Promi
 }
 
 /** How often one profile's balance is read at most (the check itself may run more often). */
-export const BALANCE_EVERY_MS = Number(process.env.TICKWORK_ALERT_BALANCE_EVERY_MS) || 60_000;
+const BALANCE_EVERY_MS = Number(process.env.TICKWORK_ALERT_BALANCE_EVERY_MS) || 60_000;
 const balanceReadAt = new Map<string, number>();
 
 export type BalanceReader = (

@@ -14,15 +14,15 @@ import { type SendResult, sendNotification } from './channels/send';
 import type { AlertMessage, NotificationEvent } from './outbox';
 
 /** Waits between attempts: 10 s, 30 s, 2 min, 10 min, 30 min, then the notification has failed (6 attempts). */
-export const DEFAULT_BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000];
+const DEFAULT_BACKOFF_MS = [10_000, 30_000, 120_000, 600_000, 1_800_000];
 /** Notifications that failed for good in a row before a channel is `failing`. */
-export const FAILING_AFTER = 3;
+const FAILING_AFTER = 3;
 /** How long a claimed attempt holds its row; a worker that died mid-send gives it back after this. */
-export const CLAIM_LEASE_MS = 60_000;
+const CLAIM_LEASE_MS = 60_000;
 const IN_PROGRESS = 'in progress';
 
 /** `TICKWORK_NOTIFY_BACKOFF_MS`: comma-separated waits in ms (their count is the number of retries). */
-export function backoffSchedule(): number[] {
+function backoffSchedule(): number[] {
   const raw = process.env.TICKWORK_NOTIFY_BACKOFF_MS;
   if (!raw) return DEFAULT_BACKOFF_MS;
   const waits = raw.split(',').map((v) => Number(v.trim()));
@@ -30,7 +30,7 @@ export function backoffSchedule(): number[] {
 }
 
 /** Messages per channel per minute; more wait their turn (never dropped). `TICKWORK_NOTIFY_RATE_PER_MINUTE`. */
-export const ratePerMinute = () => Number(process.env.TICKWORK_NOTIFY_RATE_PER_MINUTE) || 20;
+const ratePerMinute = () => Number(process.env.TICKWORK_NOTIFY_RATE_PER_MINUTE) || 20;
 
 type OutboxRow = typeof notificationOutbox.$inferSelect;
 type ChannelRow = typeof notificationChannels.$inferSelect;

@@ -100,7 +100,7 @@ async function openIn(
 }
 
 /** The `resolved` message of an incident: its title and facts, and why it cleared. */
-export function resolvedMessage(details: Record<string, unknown>, why: string): AlertMessage {
+function resolvedMessage(details: Record<string, unknown>, why: string): AlertMessage {
   const fired = details.message as AlertMessage | undefined;
   return {
     title: `Resolved: ${fired?.title ?? 'alert'}`,

@@ -9,7 +9,7 @@ const wei = z
   .refine((v) => BigInt(v) > 0n, 'must be more than 0');
 
 /** The params of each kind, with their defaults (an empty `{}` takes them). Unknown keys are refused. */
-export const ALERT_PARAMS = {
+const ALERT_PARAMS = {
   execution_failed: z.object({}).strict(),
   consecutive_failures: z.object({ count: z.number().int().min(2).max(100).default(3) }).strict(),
   dead_man: z

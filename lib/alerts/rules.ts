@@ -13,7 +13,7 @@ import type { AlertRuleRecord } from './schemas';
 
 export type AlertRuleRow = typeof alertRules.$inferSelect;
 
-export const toRule = (r: AlertRuleRow): AlertRuleRecord => ({
+const toRule = (r: AlertRuleRow): AlertRuleRecord => ({
   id: r.id,
   projectId: r.projectId,
   executableId: r.executableId,

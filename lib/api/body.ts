@@ -39,7 +39,7 @@ export const unsupportedMediaType = () =>
   apiError('unsupported_media_type', 'a non-empty body must be JSON (Content-Type: application/json)');
 
 /** The nesting depth of a parsed JSON value, walked without recursion; stops counting past `limit`. */
-export function jsonDepth(value: unknown, limit = MAX_JSON_DEPTH): number {
+function jsonDepth(value: unknown, limit = MAX_JSON_DEPTH): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length > 0) {

@@ -5,7 +5,7 @@ import { newSecretToken, sha256Hex } from '@/lib/crypto/tokens';
 import { newId } from '@/lib/ids';
 import { SCOPES, type Scope } from './scopes';
 
-export const TOKEN_PREFIX = 'tw';
+const TOKEN_PREFIX = 'tw';
 
 export type CreateApiKeyInput = {
   userId: string;

@@ -15,8 +15,8 @@ import { SCOPES } from './scopes';
  * device code; an owner or admin opens the console with the short user code, picks exactly one workspace
  * and approves; the next poll mints a key bound to that workspace with the full scope bundle, once.
  */
-export const LOGIN_TTL_SECONDS = 600;
-export const POLL_INTERVAL_SECONDS = 2;
+const LOGIN_TTL_SECONDS = 600;
+const POLL_INTERVAL_SECONDS = 2;
 /** Logins one client address may start a minute (`TICKWORK_CLI_LOGIN_RATE_LIMIT_PER_MINUTE`; 0: no limit). */
 export const CLI_LOGINS_PER_MINUTE = perMinuteFromEnv('TICKWORK_CLI_LOGIN_RATE_LIMIT_PER_MINUTE', 30);
 /** How long an expired login is kept (its poll answers `expired_token` meanwhile) before maintenance deletes it. */
@@ -29,7 +29,7 @@ function newUserCode(): string {
   return `${chars.slice(0, 4).join('')}-${chars.slice(4).join('')}`;
 }
 
-export const normalizeUserCode = (code: string) => {
+const normalizeUserCode = (code: string) => {
   const compact = code.toUpperCase().replace(/[^A-Z0-9]/g, '');
   return `${compact.slice(0, 4)}-${compact.slice(4, 8)}`;
 };

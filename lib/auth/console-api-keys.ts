@@ -8,7 +8,7 @@ import { KEY_EXPIRY_CHOICES, keyExpiresAt } from './key-expiry';
 import { SCOPES } from './scopes';
 
 /** What the console's creation dialog sends. */
-export const ConsoleApiKeyInput = z.object({
+const ConsoleApiKeyInput = z.object({
   name: z.string().trim().min(1, 'Give the key a name').max(64, 'At most 64 characters'),
   scopes: z
     .array(z.enum(SCOPES, { error: (issue) => `Unknown scope ${JSON.stringify(issue.input)}` }))

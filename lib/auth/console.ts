@@ -9,7 +9,7 @@ import { CONSOLE_PATH_HEADER } from '@/lib/console/path-header';
 import { findUserById } from '@/lib/users/service';
 import { currentSlugOf, getMembershipRole, getWorkspaceBySlug } from '@/lib/workspaces/service';
 
-export const signInPath = (callbackUrl?: string) =>
+const signInPath = (callbackUrl?: string) =>
   callbackUrl ? `/signin?callbackUrl=${encodeURIComponent(callbackUrl)}` : '/signin';
 
 /** The signed-in user (re-read from the database, so a deleted user is signed out), or null. */

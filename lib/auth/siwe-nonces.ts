@@ -4,7 +4,7 @@ import type { DbOrTx } from '@/db/client';
 import { siweNonces } from '@/db/schema';
 
 /** How long an issued nonce can still sign in: enough to connect a wallet and confirm the signature. */
-export const SIWE_NONCE_TTL_SECONDS = 300;
+const SIWE_NONCE_TTL_SECONDS = 300;
 
 /** A fresh EIP-4361 nonce (alphanumeric, 96 characters), stored until it signs in once or expires. */
 export async function issueSiweNonce(db: DbOrTx) {

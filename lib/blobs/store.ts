@@ -13,7 +13,7 @@ export type BlobStore = {
   get(db: DbOrTx, id: string): Promise<Buffer | null>;
 };
 
-export const postgresBlobStore: BlobStore = {
+const postgresBlobStore: BlobStore = {
   async put(db, bytes) {
     const sha256 = sha256Hex(bytes);
     await db

@@ -7,7 +7,7 @@ export type LocalChain = { rpcUrl: string; stop: () => Promise<void> };
 const require = createRequire(import.meta.url);
 
 /** The anvil binary shipped inside `@foundry-rs/anvil-linux-amd64` (no download at install or run time). */
-export function anvilBinary(): string {
+function anvilBinary(): string {
   const pkg = require.resolve('@foundry-rs/anvil-linux-amd64/package.json');
   return path.join(path.dirname(pkg), 'bin', 'anvil');
 }

@@ -67,7 +67,7 @@ const ChainConfigSchema = z.object({
 export type ChainConfig = z.infer<typeof ChainConfigSchema>;
 
 export const LOCAL_CHAIN_ID = 31337;
-export const localRpcUrl = () => process.env.TICKWORK_LOCAL_RPC_URL ?? 'http://127.0.0.1:8545';
+const localRpcUrl = () => process.env.TICKWORK_LOCAL_RPC_URL ?? 'http://127.0.0.1:8545';
 
 let cached: ChainConfig[] | undefined;
 

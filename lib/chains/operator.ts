@@ -2,7 +2,7 @@ import type { Hex, LocalAccount } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 
 /** The mnemonic every anvil instance funds its ten default accounts from (10,000 ETH each). */
-export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 
 let cached: { key: string | undefined; account: LocalAccount } | undefined;
 

@@ -3,7 +3,7 @@ import { EXECUTABLE_STATES, GAS_MODES, SANDBOX_RUNTIMES, SPONSORSHIP_PROVIDERS }
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
 import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
 
-export const TriggerSchema = z
+const TriggerSchema = z
   .discriminatedUnion('type', [
     z
       .object({
@@ -74,7 +74,7 @@ export const TriggerSchema = z
 
 export type TriggerInput = z.infer<typeof TriggerSchema>;
 
-export const SecretBindingSchema = z
+const SecretBindingSchema = z
   .object({
     secretId: z.string().min(1),
     envKey: z

@@ -19,7 +19,7 @@ import { prepareTaskRun } from './task';
 // status is never touched.
 
 /** How long a callback waits for the storage lock another run holds before it fails `storage_locked`. */
-export const CALLBACK_LOCK_WAIT_MS = 60_000;
+const CALLBACK_LOCK_WAIT_MS = 60_000;
 
 type Claimed = Required<Pick<CallbackOutcome, 'name' | 'event'>>;
 

@@ -33,7 +33,7 @@ export type CallbackEnding = {
  * `failed` for a simulation revert (with the calls), an on-chain revert (with the hash) or a lack of funds. Any
  * other ending, and every dry run, gets none.
  */
-export function callbackFor(ending: CallbackEnding, dryRun: boolean): CallbackInput | null {
+function callbackFor(ending: CallbackEnding, dryRun: boolean): CallbackInput | null {
   if (dryRun) return null;
   if (ending.status === 'confirmed' && ending.txHash)
     return { name: 'onSuccess', event: { transactionHash: ending.txHash } };
@@ -47,7 +47,7 @@ export function callbackFor(ending: CallbackEnding, dryRun: boolean): CallbackIn
 }
 
 /** The pending callback an ending gives on a release, or null when it calls for none the release defines. */
-export async function pendingCallback(
+async function pendingCallback(
   db: DbOrTx,
   functionId: string,
   ending: CallbackEnding,

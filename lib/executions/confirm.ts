@@ -10,9 +10,9 @@ import { loadRunContext } from './context';
 import { type Ending, failed, finishExecution } from './finish';
 
 /** How long the confirm step waits for a receipt before the run becomes submitted_unknown. */
-export const RECEIPT_WAIT_MS = 60_000;
+const RECEIPT_WAIT_MS = 60_000;
 /** When the reconciler first looks again for a transaction whose receipt did not come in time. */
-export const FIRST_RECONCILE_MS = 30_000;
+const FIRST_RECONCILE_MS = 30_000;
 
 /**
  * Step 3: waits for the receipt of a submitted run → confirmed (gas used, effective price, block), failed

@@ -6,7 +6,7 @@ import { idFloor } from '@/lib/ids';
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The windows the console shows, newest runs back from now, by due time (`scheduled_at`). */
-export const LATENCY_WINDOWS = { '24h': 24 * HOUR_MS, '7d': 7 * 24 * HOUR_MS } as const;
+const LATENCY_WINDOWS = { '24h': 24 * HOUR_MS, '7d': 7 * 24 * HOUR_MS } as const;
 export type LatencyWindow = keyof typeof LATENCY_WINDOWS;
 const WINDOWS = Object.keys(LATENCY_WINDOWS) as LatencyWindow[];
 const WIDEST_MS = Math.max(...Object.values(LATENCY_WINDOWS));
@@ -37,7 +37,7 @@ const empty = (): LatencyFigures => ({
   adherence: { due: 0, onTime: 0, ratio: null },
 });
 
-export const emptyLatency = (): LatencyByWindow => ({ '24h': empty(), '7d': empty() });
+const emptyLatency = (): LatencyByWindow => ({ '24h': empty(), '7d': empty() });
 
 /** A time parameter (postgres-js takes strings, not Dates, in raw SQL). */
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;

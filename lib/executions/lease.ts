@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { getLeaseSession } from '@/db/client';
 
 /** The advisory-lock key of an execution's lease, as SQL of the execution id (a parameter or a column). */
-export const runLeaseKey = (executionId: SQL | string) =>
+const runLeaseKey = (executionId: SQL | string) =>
   sql`hashtextextended('tickwork:run:' || ${executionId}, 0)`;
 
 /**

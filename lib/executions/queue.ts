@@ -30,7 +30,7 @@ export type QueueOptions = {
   triggerEventId?: string;
 };
 
-export const executionInProgress = () =>
+const executionInProgress = () =>
   apiError(
     'execution_in_progress',
     'the executable already has an execution in progress; try again when it ends',

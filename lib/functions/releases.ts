@@ -32,7 +32,7 @@ export type NewRelease = {
 };
 
 /** Every tag ever used for a name in a project, deleted ones included (they stay reserved). */
-export async function takenTags(db: DbOrTx, projectId: string, name: string): Promise<string[]> {
+async function takenTags(db: DbOrTx, projectId: string, name: string): Promise<string[]> {
   const rows = await db
     .select({ versionTag: functionReleases.versionTag })
     .from(functionReleases)

@@ -73,7 +73,7 @@ export const FunctionListQuery = z.object({
   ...pageQuery,
 });
 
-export const VersionReservationSchema = z
+const VersionReservationSchema = z
   .strictObject({
     name: z.string(),
     reservedVersionTags: z.array(z.string()),

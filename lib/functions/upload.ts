@@ -83,7 +83,7 @@ export async function readUploadForm(req: Request): Promise<UploadForm> {
  * one keeps every compiled schema, so a second upload reusing an `$id` failed ("already exists") and one
  * tenant's `$id` could be `$ref`erenced from another tenant's schema.
  */
-export function checkArgsSchema(schema: string | undefined): string | null {
+function checkArgsSchema(schema: string | undefined): string | null {
   if (schema === undefined) return null;
   let parsed: unknown;
   try {

@@ -1,8 +1,5 @@
 export const VERSION_TAG_PATTERN = /^[a-z0-9][a-z0-9._-]{0,31}$/;
-export const RESERVED_TAGS = ['latest'] as const;
 export const DEFAULT_TAG = 'v1';
-
-export const isReservedWord = (tag: string) => (RESERVED_TAGS as readonly string[]).includes(tag);
 
 /**
  * The tag to suggest next for a name: one past the highest `v<N>` in use (deleted tags included, since

@@ -23,10 +23,10 @@ function apiFailure(error: ApiError, requestId: string, headers: Record<string, 
   });
 }
 
-export const unauthorizedRpcKey = () =>
+const unauthorizedRpcKey = () =>
   apiError('unauthorized', 'a valid RPC API key is required (missing, unknown or revoked)');
 
-export const findNetwork = (network: string): ChainConfig | undefined =>
+const findNetwork = (network: string): ChainConfig | undefined =>
   enabledChains().find((c) => c.network === network);
 
 /** Reads the body up to the limit; null when it is larger. */

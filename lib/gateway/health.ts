@@ -42,9 +42,7 @@ const state = globalThis as unknown as { tickworkGatewayHealth?: Map<string, Cha
 /** What forwarding needs of a chain: its upstreams (and its gas cap when configured). Health is kept per upstream list. */
 export type Upstreams = Pick<ChainConfig, 'rpcUrl' | 'rpcUrls' | 'gasCap'>;
 
-export const upstreamUrls = (chain: Upstreams): string[] => [
-  ...new Set([chain.rpcUrl, ...(chain.rpcUrls ?? [])]),
-];
+const upstreamUrls = (chain: Upstreams): string[] => [...new Set([chain.rpcUrl, ...(chain.rpcUrls ?? [])])];
 
 /** The chain's health record (one per upstream list). */
 export function chainHealth(chain: Upstreams): ChainHealth {

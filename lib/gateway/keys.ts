@@ -7,7 +7,7 @@ import { log } from '@/lib/log';
 import { gatewayConfig } from './config';
 
 /** RPC keys read `twrpc_…`; management keys read `tw_…`, and neither is accepted where the other belongs. */
-export const RPC_TOKEN_PREFIX = 'twrpc';
+const RPC_TOKEN_PREFIX = 'twrpc';
 
 export type CreatedRpcKey = { id: string; token: string; tokenPrefix: string };
 

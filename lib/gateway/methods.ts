@@ -26,7 +26,7 @@ export function methodDecision(method: unknown): MethodDecision {
 }
 
 /** JSON-RPC "method not found": the error object a refused method gets, under the request's id. */
-export const REFUSED_CODE = -32601;
+const REFUSED_CODE = -32601;
 export const refusedError = (method: unknown) => ({
   code: REFUSED_CODE,
   message: `the method ${typeof method === 'string' ? method.slice(0, 64) : '(none)'} is not available on the gateway`,

@@ -115,8 +115,3 @@ export function startGatewayHealthPoller() {
   state.tickworkGatewayPoller.unref();
   void round();
 }
-
-export function stopGatewayHealthPoller() {
-  clearInterval(state.tickworkGatewayPoller);
-  state.tickworkGatewayPoller = undefined;
-}

@@ -55,6 +55,3 @@ async function refill(db: Db, workspaceId: string, capacity: number, lease: Leas
   lease.refused = granted === 0;
   lease.headers = taken.headers;
 }
-
-/** Forgets every lease (tests). */
-export const resetRpcLeases = () => state.tickworkRpcLeases?.clear();

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * Every job event and its payload schema. Both providers (Inngest and the embedded graphile-worker queue) carry
  * exactly these names and payloads; the payloads name rows, never copy them (Postgres is the source of truth).
  */
-export const JOB_EVENTS = {
+const JOB_EVENTS = {
   /** A legacy profile is pending: delegate its account to the chain's 7702 account and activate it. */
   'profile/provision.requested': z.object({ profileId: z.string().min(1) }),
   /** An executable is provisioning (create, reprovision, regenerate): build the sandbox of its release. */

@@ -3,7 +3,7 @@ import { publicClientFor } from '@/lib/chains/client';
 import { findChain } from '@/lib/chains/config';
 
 /** How long a profile read waits for the chain before it answers `balance: null`. */
-export const BALANCE_TIMEOUT_MS = 1_500;
+const BALANCE_TIMEOUT_MS = 1_500;
 
 export type Balance = { wei: string; formatted: string };
 

@@ -24,18 +24,16 @@ import { requireProfile, toProfile } from './service';
 // (the CLI's `profiles fund`, the console's faucet) tops one up later. Real chains are never touched.
 
 /** Ether a new profile on the local chain receives, and a top-up's default. */
-export const DEFAULT_DEV_FUNDING_ETH = '10';
-/** The most one top-up adds. */
-export const MAX_DEV_FUNDING_ETH = 1000;
+const DEFAULT_DEV_FUNDING_ETH = '10';
 
 /** `TICKWORK_DEV_PROFILE_FUNDING` (ether, decimal); `0` turns automatic funding off. */
-export function devProfileFunding(): string | null {
+function devProfileFunding(): string | null {
   const amount = process.env.TICKWORK_DEV_PROFILE_FUNDING ?? DEFAULT_DEV_FUNDING_ETH;
   return Number(amount) > 0 ? amount : null;
 }
 
 /** The local anvil chain, the only one with a faucet. */
-export const isDevChain = (chain: ChainConfig | undefined): chain is ChainConfig =>
+const isDevChain = (chain: ChainConfig | undefined): chain is ChainConfig =>
   chain?.chainId === LOCAL_CHAIN_ID && chain.testnet;
 
 /**
@@ -43,7 +41,7 @@ export const isDevChain = (chain: ChainConfig | undefined): chain is ChainConfig
  * (`topUp`, sent by the operator) when the demo token is deployed. Refuses any chain but the local one with
  * `409 faucet_unavailable`.
  */
-export async function fundDevAccount(chainId: number, address: Address, ether = DEFAULT_DEV_FUNDING_ETH) {
+async function fundDevAccount(chainId: number, address: Address, ether = DEFAULT_DEV_FUNDING_ETH) {
   const chain = findChain(chainId);
   if (!isDevChain(chain))
     throw apiError('faucet_unavailable', 'only profiles on the local dev chain (31337) can be funded');

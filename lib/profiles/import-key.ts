@@ -29,7 +29,7 @@ const KEY_FORMAT = 'a private key is 32 bytes of hex: 64 hex digits, with or wit
  * A pasted or uploaded private key: trimmed, 64 hex digits with or without `0x`, in the curve's range; answered as
  * lowercase `0x…`. Its messages never repeat the input (zod's issues carry no input unless asked to).
  */
-export const PrivateKeySchema = z
+const PrivateKeySchema = z
   .string({ error: KEY_FORMAT })
   .max(1024, KEY_FORMAT)
   .trim()

@@ -22,7 +22,7 @@ import { log } from '@/lib/log';
 import { keyAccountOf } from './key-account';
 
 /** A provisioning failure whose message is fit for `stateReason` (no RPC URLs, no provider text, no key). */
-export class ProvisioningError extends Error {
+class ProvisioningError extends Error {
   override name = 'ProvisioningError';
 }
 
@@ -128,7 +128,7 @@ async function activate(db: DbOrTx, profileId: string): Promise<{ activated: boo
 }
 
 /** Records why provisioning failed; the profile stays pending (only a pending profile is touched). */
-export async function recordProvisioningFailure(db: DbOrTx, profileId: string, reason: string) {
+async function recordProvisioningFailure(db: DbOrTx, profileId: string, reason: string) {
   await db
     .update(profiles)
     .set({ stateReason: reason })

@@ -30,9 +30,9 @@ import { insertSafeTransaction } from './safe-transactions';
 import { profileEvent, requireProfileChain, toProfile } from './service';
 
 /** Why a new Safe profile is pending: the owners have not enabled its module yet. */
-export const AWAITING_MODULE = "waiting for the Safe's owners to enable Tickwork's module";
+const AWAITING_MODULE = "waiting for the Safe's owners to enable Tickwork's module";
 /** What an active Safe profile shows once the owners disabled the module on chain. */
-export const MODULE_DISABLED =
+const MODULE_DISABLED =
   "the Safe's owners disabled Tickwork's module: runs fail with module_not_enabled until it is enabled again";
 
 export type CreateSafeProfileInput = {
@@ -44,7 +44,7 @@ export type CreateSafeProfileInput = {
   roles?: { scope: ScopeEntry[] };
 };
 
-export const safeSnapshot = (reading: SafeReading, moduleEnabled: boolean): SafeSnapshot => ({
+const safeSnapshot = (reading: SafeReading, moduleEnabled: boolean): SafeSnapshot => ({
   version: reading.version,
   owners: reading.owners,
   threshold: reading.threshold,

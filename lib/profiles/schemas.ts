@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { KEY_SOURCES, PROFILE_KINDS, PROFILE_STATES } from '@/db/enums';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
 
-export const BalanceSchema = z
+/** The most one top-up of a local-chain profile adds (ether). */
+const MAX_DEV_FUNDING_ETH = 1000;
+
+const BalanceSchema = z
   .strictObject({
     wei: z.string().meta({ description: 'Native balance in wei, as a decimal string' }),
     formatted: z
@@ -11,7 +14,7 @@ export const BalanceSchema = z
   })
   .meta({ id: 'ProfileBalance' });
 
-export const SafeStateSchema = z
+const SafeStateSchema = z
   .strictObject({
     version: z.string().meta({ description: 'The Safe contract version (1.3.0 or 1.4.1)' }),
     owners: z.array(z.string()).meta({ description: 'Owner addresses, as last read from the chain' }),
@@ -86,9 +89,12 @@ export const FundProfileBody = z
     amount: z
       .string()
       .regex(/^\d{1,4}(\.\d{1,18})?$/, 'ether as a decimal string, e.g. "10" or "0.5"')
-      .refine((amount) => Number(amount) > 0 && Number(amount) <= 1000, 'more than 0 and at most 1000 ether')
+      .refine(
+        (amount) => Number(amount) > 0 && Number(amount) <= MAX_DEV_FUNDING_ETH,
+        `more than 0 and at most ${MAX_DEV_FUNDING_ETH} ether`,
+      )
       .optional()
-      .meta({ description: 'Ether to add, at most 1000 (default 10)' }),
+      .meta({ description: `Ether to add, at most ${MAX_DEV_FUNDING_ETH} (default 10)` }),
   })
   .strict()
   .meta({ id: 'FundProfileRequest' });

@@ -27,7 +27,7 @@ const TARGET_WORDS: Record<SelfTarget, string> = {
 };
 
 /** The addresses a Safe or roles profile must not call on its own (none for a legacy profile). */
-export function selfTargetsOf(profile: SelfCallProfile): { address: Address; target: SelfTarget }[] {
+function selfTargetsOf(profile: SelfCallProfile): { address: Address; target: SelfTarget }[] {
   if (profile.kind === 'legacy') return [];
   const targets: { address: Address; target: SelfTarget }[] = [
     { address: getAddress(profile.address), target: 'safe' },
@@ -67,7 +67,7 @@ export const selfCallAllowanceMessage = (executor: Address, call: Pick<SelfCall,
   );
 
 /** Whether the owners allowed this self-call on chain (throws when the chain does not answer). */
-export function selfCallAllowed(chain: ChainConfig, profile: SelfCallProfile, call: SelfCall) {
+function selfCallAllowed(chain: ChainConfig, profile: SelfCallProfile, call: SelfCall) {
   if (!profile.executor) return Promise.resolve(false);
   return isMessageSignedBySafe(
     chain,

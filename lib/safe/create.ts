@@ -27,7 +27,7 @@ export type NewSafe = {
 };
 
 /** `setup(owners, threshold, …, fallbackHandler, …)` with no payment and no setup call. */
-export const safeInitializer = (safe: NewSafe, contracts: ChainContracts): Hex =>
+const safeInitializer = (safe: NewSafe, contracts: ChainContracts): Hex =>
   encodeFunctionData({
     abi: safeAbi,
     functionName: 'setup',

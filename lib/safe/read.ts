@@ -7,7 +7,7 @@ import type { ChainConfig } from '@/lib/chains/config';
 import { isTransportFailure } from '@/lib/chains/submitters/revert';
 import { SENTINEL, safeAbi } from './abi';
 
-export const SUPPORTED_SAFE_VERSIONS = ['1.3.0', '1.4.1'] as const;
+const SUPPORTED_SAFE_VERSIONS = ['1.3.0', '1.4.1'] as const;
 
 /** A refusal fit for a person: the address is not a usable Safe, or the chain could not be read. */
 export class SafeReadError extends Error {
@@ -109,7 +109,7 @@ function notASafe(error: unknown, address: Address): SafeReadError {
 }
 
 /** A SafeReadError as the API's 400 (or 503 when the chain did not answer); anything else is rethrown. */
-export function safeReadRefusal(error: unknown): never {
+function safeReadRefusal(error: unknown): never {
   if (!(error instanceof SafeReadError)) throw error;
   if (error.code === 'chain_unavailable') throw apiError('chain_unavailable', error.message);
   throw apiError(error.code, error.message);

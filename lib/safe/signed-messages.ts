@@ -8,7 +8,7 @@ import { DELEGATE_CALL, safeAbi, signMessageLibAbi } from './abi';
 import type { SafeTx } from './transaction';
 
 /** The hash the Safe keys `signedMessages` by: EIP-712 `SafeMessage(bytes message)` over the Safe's domain. */
-export const safeMessageHash = (chainId: number, safe: Address, message: Hex): Hex =>
+const safeMessageHash = (chainId: number, safe: Address, message: Hex): Hex =>
   hashTypedData({
     domain: { chainId, verifyingContract: safe },
     types: { SafeMessage: [{ name: 'message', type: 'bytes' }] },

@@ -4,7 +4,7 @@ import { Cron } from 'croner';
 import type { BlockTrigger, EventTrigger, Trigger } from '@/db/schema/executables';
 import { apiError } from '@/lib/api/errors';
 
-export const INTERVAL_LIMITS = { minMs: 30_000, maxMs: 86_400_000 } as const;
+const INTERVAL_LIMITS = { minMs: 30_000, maxMs: 86_400_000 } as const;
 
 const cronOf = (cronspec: string) => new Cron(cronspec, { timezone: 'UTC', paused: true });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
-export const MAX_SECRET_BYTES = 64 * 1024;
+const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_.-]{0,63}$/;
+const MAX_SECRET_BYTES = 64 * 1024;
 
 export const SecretSchema = z
   .strictObject({

@@ -13,7 +13,7 @@ const LOCK_POLL_MS = 250;
  * answers the object as it is; null when another holder's lock has not expired. HTTP writers are refused
  * while it is held, so the run's commit can never lose an update.
  */
-export async function lockStorage(
+async function lockStorage(
   db: DbOrTx,
   executableId: string,
   executionId: string,

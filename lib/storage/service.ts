@@ -11,7 +11,7 @@ import {
 import { recordingVersion } from './versions';
 
 /** An executable the workspace can address: its own and not deleted (else 404). */
-export async function requireLiveExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
+async function requireLiveExecutable(db: DbOrTx, workspaceId: string, executableId: string) {
   const [row] = await db
     .select({ id: executables.id })
     .from(executables)
@@ -27,7 +27,7 @@ export async function requireLiveExecutable(db: DbOrTx, workspaceId: string, exe
 }
 
 /** Size of the compact JSON serialization (`JSON.stringify`) in UTF-8 bytes: what the 16 MiB limit counts. */
-export const serializedBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
+const serializedBytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value), 'utf8');
 
 const tooLarge = (bytes?: number) =>
   apiError('storage_too_large', 'storage over HTTP is limited to 16 MiB serialized', {

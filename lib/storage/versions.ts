@@ -7,7 +7,7 @@ import type { DbOrTx } from '@/db/client';
 // never recorded: replay knows it without a row.
 
 /** Versions older than this are deleted by the hourly maintenance, except each executable's current one. */
-export const STORAGE_VERSION_RETENTION_DAYS = 30;
+const STORAGE_VERSION_RETENTION_DAYS = 30;
 
 /**
  * Wraps a write of `executable_storage` (an UPDATE or an upsert, without its RETURNING clause) so that the row it

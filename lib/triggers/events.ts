@@ -17,7 +17,7 @@ export async function dropPendingTriggerEvents(db: DbOrTx, executableId: string)
 }
 
 /** How long dropped trigger events are kept (to show why a log did not run). */
-export const DROPPED_EVENT_RETENTION_DAYS = 30;
+const DROPPED_EVENT_RETENTION_DAYS = 30;
 
 /**
  * Maintenance: deletes the dropped trigger events older than 30 days. Dispatched ones stay as long as their

@@ -7,7 +7,7 @@ import { idFloor } from '@/lib/ids';
 import { followingRunAt, isChainTrigger } from '@/lib/schedules/clock';
 
 /** Compute units assumed per run of an executable that has no finished run to average (the least a run costs). */
-export const DEFAULT_COMPUTE_UNITS_PER_RUN = 1;
+const DEFAULT_COMPUTE_UNITS_PER_RUN = 1;
 /** How far back an executable's runs are averaged. */
 const HISTORY_MS = 30 * 86_400_000;
 /** Cron runs walked one by one at most; past this the rest of the cycle is extrapolated at the same rate. */

@@ -10,16 +10,16 @@ import { projectSchedules } from './projection';
 import type { UsageRecord } from './schemas';
 
 /** Share of the included compute units at which the console warns (and again at 100 %). */
-export const COMPUTE_UNITS_WARNING_RATIO = 0.8;
+const COMPUTE_UNITS_WARNING_RATIO = 0.8;
 
 /** `reached` at 100 % of the included compute units, `approaching` from 80 %, else `none`. */
-export function computeUnitsAlert(used: number, included: number): 'none' | 'approaching' | 'reached' {
+function computeUnitsAlert(used: number, included: number): 'none' | 'approaching' | 'reached' {
   if (used >= included) return 'reached';
   return used >= included * COMPUTE_UNITS_WARNING_RATIO ? 'approaching' : 'none';
 }
 
 /** Compute units past the included ones that a metering plan bills (a refusing plan bills none). */
-export const overageOf = (plan: Plan, used: number) =>
+const overageOf = (plan: Plan, used: number) =>
   plan.computeUnitsOverage === 'meter' ? Math.max(0, used - plan.computeUnitsPerMonth) : 0;
 
 /**

@@ -6,7 +6,7 @@ import { newId } from '@/lib/ids';
 import { acceptInvitations } from '@/lib/workspaces/invitations';
 import { createWorkspace } from '@/lib/workspaces/service';
 
-export const normalizeAddress = (address: string) => getAddress(address).toLowerCase();
+const normalizeAddress = (address: string) => getAddress(address).toLowerCase();
 
 export async function findUserByAddress(db: DbOrTx, address: string) {
   const [user] = await db
@@ -52,7 +52,7 @@ export async function findUserById(db: DbOrTx, userId: string) {
   return user;
 }
 
-export async function findUserByGithubId(db: DbOrTx, githubId: string) {
+async function findUserByGithubId(db: DbOrTx, githubId: string) {
   const [user] = await db.select().from(users).where(eq(users.githubId, githubId));
   return user;
 }

@@ -11,7 +11,7 @@ import { checkCustomArgs, customArgsOf } from './args';
 import { findActiveWebhookBySecret } from './service';
 
 /** New executions one webhook URL may start per minute. */
-export const WEBHOOK_RUNS_PER_MINUTE = 60;
+const WEBHOOK_RUNS_PER_MINUTE = 60;
 const WINDOW_MS = 60_000;
 /** First key of the transaction advisory lock `(WEBHOOK_RATE_LOCK, hashtext(webhook id))`. */
 export const WEBHOOK_RATE_LOCK = 727_002;

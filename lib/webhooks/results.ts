@@ -9,7 +9,7 @@ import { toExecution } from '@/lib/executions/queries';
 import type { ExecutionRow } from '@/lib/executions/queue';
 
 /** Results (and their storage snapshots) of webhook executions can be read this long after the call. */
-export const RESULT_TTL_MS = 24 * 60 * 60 * 1000;
+const RESULT_TTL_MS = 24 * 60 * 60 * 1000;
 const POLL_MS = 200;
 const PURPOSE = 'webhook-result';
 
@@ -22,7 +22,7 @@ export const resultUrl = (origin: string, executionId: string) =>
  * units, the submitted calls' metadata, the storage snapshot when the run updated storage, and the semantic
  * error of a failed or skipped run. Logs stay in the console and the management API.
  */
-export function webhookResult(e: ExecutionRow) {
+function webhookResult(e: ExecutionRow) {
   const { projectId, functionId, dryRun, rpcRequests, createdAt, ...result } = toExecution(e);
   return { ...result, storage: e.storageSnapshot ?? null };
 }
@@ -46,7 +46,7 @@ export async function requireWebhookExecution(db: Db, executionId: string, token
 }
 
 /** Reads the execution until it is final or `waitMs` has passed; answers the last read. */
-export async function awaitOutcome(db: Db, executionId: string, waitMs: number): Promise<ExecutionRow> {
+async function awaitOutcome(db: Db, executionId: string, waitMs: number): Promise<ExecutionRow> {
   const deadline = Date.now() + waitMs;
   for (;;) {
     const [row] = await db.select().from(executions).where(eq(executions.id, executionId));

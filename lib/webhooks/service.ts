@@ -25,7 +25,7 @@ const recordColumns = {
 };
 export type WebhookRecordRow = Omit<WebhookRow, 'secretHash'>;
 
-export const toWebhook = (w: WebhookRecordRow): WebhookRecord => ({
+const toWebhook = (w: WebhookRecordRow): WebhookRecord => ({
   id: w.id,
   executableId: w.executableId,
   name: w.name,
@@ -52,7 +52,7 @@ const webhookEvent = (actor: Actor, action: AuditAction, row: WebhookRecordRow) 
 });
 
 /** The secret URL the webhook door serves. */
-export const webhookUrl = (origin: string, secret: string) => `${origin}/api/hooks/${secret}`;
+const webhookUrl = (origin: string, secret: string) => `${origin}/api/hooks/${secret}`;
 
 /** The executable of the workspace, not deleted; `lock` serializes webhook creation on it. */
 async function requireExecutable(db: DbOrTx, workspaceId: string, executableId: string, lock = false) {

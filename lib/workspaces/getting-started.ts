@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 
 /** The first hour's steps, in order; each is done once the workspace has what it names. */
-export const GETTING_STARTED_STEPS = [
+const GETTING_STARTED_STEPS = [
   'project',
   'function',
   'profile',

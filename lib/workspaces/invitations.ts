@@ -11,7 +11,7 @@ import { lockWorkspace } from './members';
 import { assertMayManage } from './roles';
 
 /** How long an invitation waits for the invitee's sign-in. */
-export const INVITATION_TTL_DAYS = 14;
+const INVITATION_TTL_DAYS = 14;
 
 const pending = () =>
   and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, new Date()));

@@ -7,7 +7,7 @@ import { apiError } from '@/lib/api/errors';
 export type Invitee = { address: string; ensName: string | null };
 
 /** The Ethereum RPC ENS names resolve on (mainnet, or any chain with ENS's universal resolver); unset = no ENS. */
-export const ensRpcUrl = () => process.env.TICKWORK_ENS_RPC_URL || null;
+const ensRpcUrl = () => process.env.TICKWORK_ENS_RPC_URL || null;
 
 /**
  * Resolves what a person typed into the invite form: a 0x address (any case), or an ENS name resolved on the

@@ -11,12 +11,8 @@ import { SLUG_PATTERN } from '@/lib/slug';
 import { lockWorkspace } from './members';
 import { RESERVED_SLUGS } from './service';
 
-export const WorkspaceName = z
-  .string()
-  .trim()
-  .min(1, 'Give the workspace a name')
-  .max(64, 'At most 64 characters');
-export const WorkspaceSlug = z
+const WorkspaceName = z.string().trim().min(1, 'Give the workspace a name').max(64, 'At most 64 characters');
+const WorkspaceSlug = z
   .string()
   .trim()
   .toLowerCase()

@@ -22,7 +22,7 @@ type RolesLog = { eventName: (typeof EVENTS)[number]; blockNumber: bigint; args:
 /** eth_getLogs ranges stay within what public RPC providers serve. */
 const LOG_RANGE = 10_000n;
 /** How long a read role is trusted: coverage checks in a burst share one read. */
-export const ROLE_CACHE_MS = 10_000;
+const ROLE_CACHE_MS = 10_000;
 
 type FunctionEntry = Role['targets'][number]['functions'][number];
 type TargetState = { clearance: number; executionOptions: number; functions: Map<string, FunctionEntry> };
@@ -44,12 +44,6 @@ export function readRole(
   cache.set(cacheKey, { at: Date.now(), role });
   role.catch(() => cache.delete(cacheKey));
   return role;
-}
-
-/** Forgets cached reads of a modifier (after Tickwork saw a change of it executed). */
-export function forgetRole(chainId: number, modifier: Address) {
-  for (const key of cache.keys())
-    if (key.startsWith(`${chainId}:${modifier.toLowerCase()}:`)) cache.delete(key);
 }
 
 async function replay(chain: ChainConfig, modifier: Address, key: Hex, fromBlock: bigint): Promise<Role> {

@@ -25,7 +25,7 @@ export const moduleProxyFactoryAbi = parseAbi([
 ]);
 
 /** `setUp(abi.encode(owner, avatar, target))`, all three the Safe. */
-export const rolesInitializer = (safe: Address): Hex =>
+const rolesInitializer = (safe: Address): Hex =>
   encodeFunctionData({
     abi: rolesAbi,
     functionName: 'setUp',
@@ -38,7 +38,7 @@ export const rolesInitializer = (safe: Address): Hex =>
   });
 
 /** Where `deployModule` puts the modifier: CREATE2 over the factory's minimal proxy of the mastercopy. */
-export function predictRolesModifier(contracts: ChainContracts, safe: Address, saltNonce: bigint): Address {
+function predictRolesModifier(contracts: ChainContracts, safe: Address, saltNonce: bigint): Address {
   return getContractAddress({
     opcode: 'CREATE2',
     from: contracts.moduleProxyFactory,

@@ -9,8 +9,8 @@ import { signWebhook } from './signature';
 /** One attempt's outcome: never the receiver's body, never a credential. */
 export type SendResult = { ok: boolean; responseCode: number | null; error: string | null };
 
-export const SEND_TIMEOUT_MS = 10_000;
-export const telegramApiUrl = () =>
+const SEND_TIMEOUT_MS = 10_000;
+const telegramApiUrl = () =>
   (process.env.TICKWORK_TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/+$/, '');
 
 export type SendTarget = { kind: ChannelKind; config: Record<string, string>; secret: ChannelSecret | null };

@@ -14,7 +14,7 @@ import { prepareChannel } from './kinds';
 type ChannelRow = typeof notificationChannels.$inferSelect;
 
 /** What the API and the console show of a channel: never its encrypted credentials. */
-export const toChannel = (c: ChannelRow): ChannelRecord => ({
+const toChannel = (c: ChannelRow): ChannelRecord => ({
   id: c.id,
   projectId: c.projectId,
   kind: c.kind,

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How far a webhook's `Tickwork-Timestamp` may be from the receiver's clock (docs/alerts.md). */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
+const SIGNATURE_TOLERANCE_SECONDS = 300;
 
 /** `v1=<hex HMAC-SHA256 of "<timestamp>.<body>">` with the channel's signing secret. */
 export const signWebhook = (secret: string, timestamp: number, body: string) =>

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** How far a webhook's signed timestamp may be from now (Stripe's own default): older ones are replays. */
-export const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
+const STRIPE_SIGNATURE_TOLERANCE_SECONDS = 300;
 
 export class StripeSignatureError extends Error {}
 

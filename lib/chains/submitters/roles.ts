@@ -35,7 +35,7 @@ export function targetThroughRole(modifier: Address, call: { target: Address; da
 }
 
 /** Each call through the role: `shouldRevert` true, so a refused or failing call reverts the whole batch. */
-export const throughRole = (modifier: Address, roleKey: Hex, calls: readonly PlannedCall[]): PlannedCall[] =>
+const throughRole = (modifier: Address, roleKey: Hex, calls: readonly PlannedCall[]): PlannedCall[] =>
   calls.map((c) => ({
     to: modifier,
     value: '0',

@@ -183,7 +183,7 @@ function executorBatchOf(input: Hex, executor: Address): Hex | null {
 }
 
 /** The planned calls a module call carries: one plain call, or a MultiSendCallOnly batch unpacked. */
-export function callsOfModuleCall(data: Hex, multiSendCallOnly: Address): PlannedCall[] | null {
+function callsOfModuleCall(data: Hex, multiSendCallOnly: Address): PlannedCall[] | null {
   const { functionName, args } = decodeFunctionData({ abi: safeAbi, data });
   if (functionName !== 'execTransactionFromModuleReturnData') return null;
   const [to, value, inner, operation] = args;

@@ -13,7 +13,7 @@ import { WEB_URL } from './url';
  * streams), and URLs must be absolute unless a base is given. The guest's fetch (task-runner/guest.ts) takes a
  * Request and answers a Response.
  */
-export const WEB_POLYFILLS = `
+const WEB_POLYFILLS = `
 (() => {
 ${WEB_PRELUDE}
 ${WEB_URL}

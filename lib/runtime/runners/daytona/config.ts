@@ -10,8 +10,8 @@ export type DaytonaRunnerConfig = {
   snapshot: string;
 };
 
-export const DEFAULT_DAYTONA_API_URL = 'https://app.daytona.io/api';
-export const DEFAULT_DAYTONA_SNAPSHOT = 'tickwork-runner';
+const DEFAULT_DAYTONA_API_URL = 'https://app.daytona.io/api';
+const DEFAULT_DAYTONA_SNAPSHOT = 'tickwork-runner';
 
 /** Whether the deployment runs `daytona` executables in Daytona (`DAYTONA_API_KEY` is set). */
 export const daytonaConfigured = () => Boolean(process.env.DAYTONA_API_KEY?.trim());

@@ -19,7 +19,7 @@ const REF_PREFIX = 'daytona:';
 export type DaytonaRunner = SandboxRunner & { close(): void };
 
 /** What went wrong with a Daytona call, fit for a run's error or a log line: a status, never a key or URL. */
-export function daytonaFault(error: unknown): string {
+function daytonaFault(error: unknown): string {
   if (error instanceof DaytonaError && error.statusCode) return `Daytona answered HTTP ${error.statusCode}`;
   if (error instanceof DaytonaError) return `Daytona failed (${error.name})`;
   return error instanceof Error && /^the Daytona worker /.test(error.message)

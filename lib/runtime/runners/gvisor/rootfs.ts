@@ -72,7 +72,7 @@ export const defaultRootDir = () => path.join(os.tmpdir(), `tickwork-gvisor-${ui
  * others; made with mode 0700 when missing), since what is in it runs as the sandbox's root. The default
  * directory is made again when it is this user's but open to others; anything else is refused.
  */
-export function privateDir(dir: string, remakeIfOpen: boolean): void {
+function privateDir(dir: string, remakeIfOpen: boolean): void {
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const stat = fs.lstatSync(dir);
   const problem = !stat.isDirectory()

@@ -31,10 +31,10 @@ export type SandboxProcess = {
 };
 
 /** The worker's path inside the sandbox's root (rootfs.ts puts it there). */
-export const WORKER_ENTRY = '/runner/worker.js';
+const WORKER_ENTRY = '/runner/worker.js';
 
 /** The sandbox's runsc command: its flags, `do` over the root, and node running `entry` with a heap cap. */
-export function runscArgs(config: GvisorConfig, root: string, entry = WORKER_ENTRY): string[] {
+function runscArgs(config: GvisorConfig, root: string, entry = WORKER_ENTRY): string[] {
   const heapMb = Math.max(64, Math.floor(config.memoryMb * 0.75));
   return [
     ...config.flags,
