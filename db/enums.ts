@@ -138,6 +138,10 @@ export const ALERT_KINDS = [
   'function_switch_failed',
   'plan_usage',
   'transaction_vanished',
+  /** An executable's runs are held: the fee the chain needs is above its cap (lib/executables/fee-hold.ts). */
+  'fee_cap_held',
+  /** A profile's account nonce is held by a transaction Tickwork cannot clear (lib/executions/sender-slot.ts). */
+  'nonce_blocked',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -153,3 +157,14 @@ export type ChannelState = (typeof CHANNEL_STATES)[number];
 /** A notification in the outbox. */
 export const NOTIFICATION_STATES = ['pending', 'delivered', 'failed'] as const;
 export type NotificationState = (typeof NOTIFICATION_STATES)[number];
+
+/**
+ * One signed transaction a run sent (lib/executions/broadcasts.ts): the first, a re-priced replacement at the same
+ * nonce, or the zero-value self-transfer that clears the nonce once the run is given up.
+ */
+export const BROADCAST_KINDS = ['original', 'replacement', 'cancellation'] as const;
+export type BroadcastKind = (typeof BROADCAST_KINDS)[number];
+
+/** `signed`: recorded, maybe not yet sent; `sent`: an endpoint accepted it; `refused`: an endpoint refused it. */
+export const BROADCAST_STATES = ['signed', 'sent', 'refused'] as const;
+export type BroadcastState = (typeof BROADCAST_STATES)[number];

@@ -61,6 +61,14 @@ export const executables = pgTable(
     gasMode: gasModeEnum('gas_mode').notNull().default('self'),
     gasFallback: boolean('gas_fallback').notNull().default(false),
     sponsorshipProvider: sponsorshipProviderEnum('sponsorship_provider'),
+    /** The most a run may bid per gas (wei, decimal); null: the chain's default cap, if any. */
+    maxFeePerGas: text('max_fee_per_gas'),
+    /** The most a run may pay for gas (gas limit × max fee, wei, decimal); null: no such cap. */
+    maxCostPerRun: text('max_cost_per_run'),
+    /** Set while runs are held because the chain needs a fee above the cap; cleared when fees fall. */
+    feeHeldSince: tstz('fee_held_since'),
+    /** The max fee per gas (wei) the chain needed when the hold began. */
+    feeHoldRequired: text('fee_hold_required'),
     sandboxRuntime: sandboxRuntimeEnum('sandbox_runtime').notNull().default('daytona'),
     /** Opaque reference to the built sandbox of the current release (runner-specific). */
     sandboxRef: text('sandbox_ref'),

@@ -87,12 +87,18 @@ export const executions = pgTable(
     finalityCheckedAt: tstz('finality_checked_at'),
     /** submitted_unknown only: when the reconciler next looks for the transaction (null: it stopped looking). */
     reconcileAt: tstz('reconcile_at'),
+    /**
+     * A submitted run whose transaction is watched (lib/executions/watch.ts): when the watcher next looks at it.
+     * Null for runs the watcher does not own (user operations, runs submitted before it existed).
+     */
+    watchAt: tstz('watch_at'),
     createdAt: tstz('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('executions_executable_idx').on(t.executableId, t.id),
     index('executions_project_idx').on(t.projectId, t.id),
     index('executions_project_status_idx').on(t.projectId, t.status, t.id),
+    index('executions_watch_idx').on(t.watchAt).where(sql`status = 'submitted'`),
     index('executions_reconcile_idx').on(t.reconcileAt).where(sql`status = 'submitted_unknown'`),
     uniqueIndex('executions_trigger_event_key').on(t.triggerEventId),
     index('executions_finality_idx')

@@ -2,6 +2,7 @@ export * from './accounts';
 export * from './alerts';
 export * from './audit';
 export * from './billing';
+export * from './broadcasts';
 export * from './credentials';
 export * from './executables';
 export * from './executions';

@@ -36,6 +36,8 @@ const ALERT_PARAMS = {
   function_switch_failed: z.object({}).strict(),
   plan_usage: z.object({ percent: z.union([z.literal(80), z.literal(100)]).default(80) }).strict(),
   transaction_vanished: z.object({}).strict(),
+  fee_cap_held: z.object({}).strict(),
+  nonce_blocked: z.object({}).strict(),
 } satisfies Record<AlertKind, z.ZodObject>;
 
 export type AlertParams = { [K in AlertKind]: z.output<(typeof ALERT_PARAMS)[K]> };
@@ -76,6 +78,15 @@ export const ALERT_KIND_LABELS: Record<AlertKind, { name: string; description: s
   transaction_vanished: {
     name: 'Transaction vanished',
     description: 'A confirmed transaction is gone past finality (a reorg); clears when a later run is final.',
+  },
+  fee_cap_held: {
+    name: 'Held by fee cap',
+    description: 'Runs are held because the chain needs a fee above the cap; clears when fees fall.',
+  },
+  nonce_blocked: {
+    name: 'Nonce blocked',
+    description:
+      'The account’s next nonce is held by a transaction Tickwork could not clear; clears once it is mined.',
   },
 };
 
