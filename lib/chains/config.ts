@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AddressSchema } from './address';
 
+const weiString = z.string().regex(/^[0-9]{1,78}$/, 'a whole number of wei, as a decimal string');
+
 /** Where the contracts the profiles rely on are deployed on a configured chain (see `lib/chains/contracts.ts`). */
 const ChainContractsSchema = z.object({
   safeSingletonL2: AddressSchema,
@@ -49,6 +51,30 @@ const ChainConfigSchema = z.object({
       blockTimeSeconds: z.number().min(0).optional(),
       headStallSeconds: z.number().positive().optional(),
     })
+    .optional(),
+  /**
+   * How runs bid for gas and what happens to a transaction the chain does not mine (lib/chains/fee-policy.ts has
+   * the defaults, docs/executions.md#transaction-lifecycle the meaning). Wei amounts are decimal strings.
+   */
+  fees: z
+    .object({
+      /** maxFeePerGas = next base fee × this + tip: room for the base fee to rise while the transaction waits. */
+      baseFeeMultiplier: z.number().min(1).max(10).optional(),
+      /** The least tip a run offers (some chains, e.g. Polygon PoS, refuse less). */
+      priorityFeeFloorWei: weiString.optional(),
+      /** The cap of an executable that sets none: no run bids more per gas. */
+      maxFeePerGasWei: weiString.optional(),
+      /** How long a broadcast transaction may stay unmined before it is re-priced. */
+      replacementIntervalSeconds: z.number().positive().max(3_600).optional(),
+      maxReplacements: z.number().int().min(0).max(50).optional(),
+      /** From the first broadcast: after this, the nonce is cleared by a zero-value self-transfer. */
+      ttlSeconds: z
+        .number()
+        .positive()
+        .max(7 * 86_400)
+        .optional(),
+    })
+    .strict()
     .optional(),
   /**
    * Event and block triggers on this chain (lib/triggers/settings.ts has the defaults by chain, docs/triggers.md
