@@ -3,6 +3,9 @@
 // replacement by the 10 % a node requires without going over the cap (a capped transaction can always be
 // cleared). docs/executions.md#transaction-lifecycle
 
+/** An executable's caps on what a run bids: per gas, and gas limit × max fee per run (wei; null: none). */
+export type FeeCaps = { maxFeePerGas: bigint | null; maxCostPerRun: bigint | null };
+
 /** The fees of an EIP-1559 transaction. */
 export type Fees = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
 
@@ -28,10 +31,7 @@ export const minimumRequired = (market: Market) => market.baseFee + market.tip;
  * The cap per gas a run bids under: the executable's (else the chain's default) and its max cost per run spread
  * over the gas limit, whichever is lower; null when nothing caps it.
  */
-export function effectiveCap(
-  caps: { maxFeePerGas: bigint | null; maxCostPerRun: bigint | null },
-  gasLimit: bigint,
-): bigint | null {
+export function effectiveCap(caps: FeeCaps, gasLimit: bigint): bigint | null {
   const perCost = caps.maxCostPerRun !== null && gasLimit > 0n ? caps.maxCostPerRun / gasLimit : null;
   if (caps.maxFeePerGas === null) return perCost;
   return perCost === null ? caps.maxFeePerGas : minOf(perCost, caps.maxFeePerGas);

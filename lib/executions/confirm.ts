@@ -1,4 +1,5 @@
 import type { DbOrTx } from '@/db/client';
+import { feePolicyOf } from '@/lib/chains/fee-policy';
 import { receiptReader } from '@/lib/chains/submitters';
 import {
   type Confirmation,
@@ -16,7 +17,9 @@ const FIRST_RECONCILE_MS = 30_000;
 
 /**
  * Step 3: waits for the receipt of a submitted run → confirmed (gas used, effective price, block), failed
- * (reverted on chain, with the decoded reason when there is one) or submitted_unknown (no receipt in time).
+ * (reverted on chain, with the decoded reason when there is one) or submitted_unknown (no receipt in time). A
+ * watched transaction (`watchAt`: one the run signed itself) waits only until it is due for re-pricing: it stays
+ * submitted and the watcher (watch.ts) sees it through, whichever of its transactions is mined.
  */
 export async function confirmExecution(db: DbOrTx, executionId: string): Promise<{ status: string }> {
   const ctx = await loadRunContext(db, executionId);
@@ -42,7 +45,13 @@ export async function confirmExecution(db: DbOrTx, executionId: string): Promise
     });
     return { status: 'submitted_unknown' };
   }
-  const receipt = await submitter.confirm(hash, RECEIPT_WAIT_MS);
+  const watched = ctx.execution.watchAt !== null && ctx.chain !== undefined;
+  const waitMs =
+    watched && ctx.chain
+      ? Math.min(RECEIPT_WAIT_MS, feePolicyOf(ctx.chain).replacementIntervalMs)
+      : RECEIPT_WAIT_MS;
+  const receipt = await submitter.confirm(hash, waitMs);
+  if (receipt.status === 'unknown' && watched) return { status: 'submitted' };
   if (receipt.status === 'unknown') {
     await finishExecution(db, executionId, {
       status: 'submitted_unknown',

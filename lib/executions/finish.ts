@@ -47,6 +47,8 @@ export type Ending = {
    * reconciler's next look is cleared, and usage is not metered again (it was when the run ended as unknown).
    */
   reconciled?: true;
+  /** fee_cap_exceeded: the fee the chain needed; the executable is held until fees fall (fee-hold.ts). */
+  feeHold?: { requiredWei: string };
 };
 
 /**

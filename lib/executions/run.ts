@@ -2,14 +2,16 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { isFinalExecutionStatus } from '@/db/enums';
 import { executions } from '@/db/schema';
+import { feePolicyOf } from '@/lib/chains/fee-policy';
 import { simulateWithFallback } from '@/lib/chains/submitters';
-import { SubmissionError } from '@/lib/chains/submitters/types';
+import { FeeCapExceeded, SubmissionError } from '@/lib/chains/submitters/types';
 import { enqueue } from '@/lib/jobs/port';
 import { observeClaim, observeSubmitted } from '@/lib/metrics/observe';
 import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { lockStorageWaiting, releaseStorage } from '@/lib/storage/lock';
 import { computeUnitsOf } from '@/lib/usage/metering';
+import { markRefused, markSent, recordBroadcast } from './broadcasts';
 import { refusedCall } from './call-checks';
 import { loadRunContext, refusalToRun } from './context';
 import { type Ending, failed, finishExecution } from './finish';
@@ -169,6 +171,7 @@ export async function evaluateExecution(
     await finish(failed('call_not_permitted', refused), unlock);
     return { next: 'done' };
   }
+  let sentHash: string | null = null;
   try {
     const { submitter, gasEstimate, fellBack } = await simulateWithFallback(
       {
@@ -177,6 +180,10 @@ export async function evaluateExecution(
         gasMode: executable.gasMode,
         sponsorshipProvider: executable.sponsorshipProvider,
         gasFallback: executable.gasFallback,
+        caps: {
+          maxFeePerGas: executable.maxFeePerGas === null ? null : BigInt(executable.maxFeePerGas),
+          maxCostPerRun: executable.maxCostPerRun === null ? null : BigInt(executable.maxCostPerRun),
+        },
       },
       calls,
     );
@@ -194,21 +201,40 @@ export async function evaluateExecution(
       await finish({ status: 'skipped', message: message ?? summary }, unlock);
       return { next: 'done' };
     }
-    await submitter.submit(calls, async ({ txHash, userOpHash, nonce }) => {
+    // A transaction is watched (re-priced, re-sent, cancelled: watch.ts) from its first look on.
+    const watchAt = ctx.chain ? new Date(Date.now() + feePolicyOf(ctx.chain).lookIntervalMs) : null;
+    const sent = await submitter.submit(calls, async (submission) => {
       // Recorded before the broadcast, and only while this run's claim stands: else nothing is sent.
-      const [recorded] = await db
-        .update(executions)
-        .set({ status: 'submitted', txHash: txHash ?? null, userOpHash: userOpHash ?? null, nonce })
-        .where(
-          and(
-            eq(executions.id, executionId),
-            inArray(executions.status, ['running', 'simulating']),
-            stillClaimed,
-          ),
-        )
-        .returning({ id: executions.id });
-      if (!recorded) throw new RunTakenOver();
+      const { txHash, userOpHash, nonce, signed } = submission;
+      await db.transaction(async (tx) => {
+        const [recorded] = await tx
+          .update(executions)
+          .set({
+            status: 'submitted',
+            txHash: txHash ?? null,
+            userOpHash: userOpHash ?? null,
+            nonce,
+            watchAt: signed ? watchAt : null,
+          })
+          .where(
+            and(
+              eq(executions.id, executionId),
+              inArray(executions.status, ['running', 'simulating']),
+              stillClaimed,
+            ),
+          )
+          .returning({ id: executions.id });
+        if (!recorded) throw new RunTakenOver();
+        if (txHash && signed)
+          await recordBroadcast(tx, { executionId, chainId: execution.chainId }, 'original', {
+            txHash,
+            nonce,
+            signed,
+          });
+      });
+      sentHash = txHash ?? null;
     });
+    if (sent.txHash) await markSent(db, sent.txHash);
     observeSubmitted(execution);
   } catch (error) {
     if (error instanceof RunTakenOver) return { next: 'done' };
@@ -217,7 +243,12 @@ export async function evaluateExecution(
       throw error;
     }
     if (error.code !== 'broadcast_unknown') {
-      await finish({ ...failed(error.code, error.message), calls }, unlock);
+      if (sentHash) await markRefused(db, sentHash, { code: error.code, message: error.message });
+      const feeHold =
+        error instanceof FeeCapExceeded && !execution.dryRun
+          ? { requiredWei: error.requiredWei.toString() }
+          : undefined;
+      await finish({ ...failed(error.code, error.message), calls, feeHold }, unlock);
       // The owners changed the Safe: the profile is read again so its page shows what happened.
       if (error.code === 'module_not_enabled')
         await enqueue('profile/provision.requested', { profileId: ctx.profile.id });

@@ -99,6 +99,19 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
     run: async (db) => (await import('@/lib/executions/scheduler')).schedulerTick(db),
   },
   {
+    // submitted transactions: receipts, re-pricing, re-sending, cancellation (lib/executions/watch.ts)
+    id: 'watch-transactions',
+    everyMs: everyMsFrom('TICKWORK_WATCHER_TICK_MS', 1_000),
+    atStart: true,
+    offSwitch: 'TICKWORK_WATCHER',
+    cron: '* * * * *',
+    runsPerCron: 30,
+    pause: '2s',
+    step: 'watch',
+    retries: 0,
+    run: async (db) => (await import('@/lib/executions/watch')).watchTick(db),
+  },
+  {
     // the chain follower of event and block triggers (each chain's advisory lock lets one process follow it)
     id: 'follow-chains',
     everyMs: everyMsFrom('TICKWORK_FOLLOWER_TICK_MS', 1_000),

@@ -123,6 +123,7 @@ export function testAppEnv(opts: {
     TICKWORK_NOTIFY_SWEEP_MS: '500',
     // schedules fire within a second of being due
     TICKWORK_SCHEDULER_TICK_MS: '500',
+    TICKWORK_WATCHER_TICK_MS: '250',
     // GET /metrics answers to this token (test/metrics)
     TICKWORK_METRICS_TOKEN: TEST_METRICS_TOKEN,
     // the suites' own CLI logins all come from 127.0.0.1 (the limit tests use addresses of their own)

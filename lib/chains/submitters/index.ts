@@ -11,6 +11,7 @@ import type { executables, profiles } from '@/db/schema';
 import { publicClientFor } from '@/lib/chains/client';
 import { type ChainConfig, findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
+import type { FeeCaps } from '@/lib/chains/fees';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { type UserOperationRoute, userOperationRoute } from './gas-providers';
 import { legacySubmitter } from './legacy';
@@ -41,12 +42,15 @@ export function submitterFor({
   profile,
   gasMode,
   sponsorshipProvider = null,
+  caps,
 }: {
   db: DbOrTx;
   profile: SubmittingProfile;
   gasMode: GasMode;
   /** The executable's choice for sponsored gas on a real chain (the local chain has its mock paymaster). */
   sponsorshipProvider?: SponsorshipProvider | null;
+  /** The executable's caps on what a transaction bids (user operations: the bundler's price). */
+  caps?: FeeCaps;
 }): Submitter {
   const chain = findChain(profile.chainId);
   if (!chain)
@@ -58,7 +62,8 @@ export function submitterFor({
   const route = gasMode === 'self' ? null : userOperationRoute(chain, gasMode, sponsorshipProvider);
   if (!profile.encryptedKey)
     throw new SubmissionError('account_key_missing', 'the profile has no account key');
-  if (profile.kind === 'safe') return safeProfileSubmitter(db, chain, profile, profile.encryptedKey, route);
+  if (profile.kind === 'safe')
+    return safeProfileSubmitter(db, chain, profile, profile.encryptedKey, route, caps);
   if (profile.kind === 'roles') return rolesProfileSubmitter(chain, profile, profile.encryptedKey, route);
   const account = {
     db,
@@ -66,7 +71,7 @@ export function submitterFor({
     address: profile.address as Address,
     encryptedKey: profile.encryptedKey,
   };
-  return route ? userOperationSubmitter({ ...account, ...route }) : legacySubmitter(account);
+  return route ? userOperationSubmitter({ ...account, ...route }) : legacySubmitter({ ...account, caps });
 }
 
 /** Head-room over the gas a module call used when executed with plenty (the Safe forwards 63/64 of what is left). */
@@ -78,6 +83,7 @@ function safeProfileSubmitter(
   profile: SubmittingProfile,
   encryptedKey: string,
   route: UserOperationRoute | null,
+  caps: FeeCaps | undefined,
 ): Submitter {
   const multiSendCallOnly = getChainContracts(chain.chainId)?.multiSendCallOnly;
   if (!profile.executor || !multiSendCallOnly)
@@ -97,7 +103,7 @@ function safeProfileSubmitter(
   const account = { db, chain, address: executor, encryptedKey };
   const inner = route
     ? userOperationSubmitter({ ...account, ...route, callGasFloor: gasUsed })
-    : legacySubmitter({ ...account, gasFloor: ({ data }) => gasUsed(data) });
+    : legacySubmitter({ ...account, caps, gasFloor: ({ data }) => gasUsed(data) });
   return safeSubmitter({ chain, safe: profile.address as Address, executor, multiSendCallOnly, inner });
 }
 

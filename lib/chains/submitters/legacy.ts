@@ -16,10 +16,21 @@ import {
 import type { DbOrTx } from '@/db/client';
 import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
+import { feePolicyOf } from '@/lib/chains/fee-policy';
+import { effectiveCap, type FeeCaps, type Fees, firstBid, maxOf } from '@/lib/chains/fees';
+import { readMarket } from '@/lib/chains/market';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { accountSigner, requireDelegation } from './account';
-import { chainFailure, describeBatchRevert, isRevert, isTransportFailure, revertDataOf } from './revert';
-import { type Confirmation, type SignedTransaction, SubmissionError, type Submitter } from './types';
+import { chainFailure, describeBatchRevert, isRevert, revertDataOf } from './revert';
+import { sendRaw } from './send';
+import { heldNonce, SLOT_POLL_MS, slotWaitMs } from './sender-slot';
+import {
+  type Confirmation,
+  FeeCapExceeded,
+  type SignedTransaction,
+  SubmissionError,
+  type Submitter,
+} from './types';
 
 const accountAbi = parseAbi([
   'struct Call { address target; uint256 value; bytes data; }',
@@ -39,6 +50,8 @@ export type LegacySubmitterOptions = {
    * reverts when its inner calls run out of gas, so a binary search settles on a limit at which they fail.
    */
   gasFloor?: (request: { account: Address; to: Address; data: Hex }) => Promise<bigint>;
+  /** The executable's caps on what a run bids (lib/chains/fees.ts); the chain's default cap when unset. */
+  caps?: FeeCaps;
 };
 
 export const encodeBatch = (calls: PlannedCall[]) =>
@@ -66,10 +79,35 @@ export function legacySubmitter({
   address,
   encryptedKey,
   gasFloor,
+  caps,
 }: LegacySubmitterOptions): Submitter<SignedTransaction> {
   const client = publicClientFor(chain);
+  const policy = feePolicyOf(chain);
   const formatWei = (wei: bigint) =>
     `${formatUnits(wei, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
+  const gweiOf = (wei: bigint) => `${formatUnits(wei, 9)} gwei`;
+
+  /** The first bid at today's fees, under the cap; throws FeeCapExceeded (nothing signed) when the cap holds it. */
+  async function bid(gasLimit: bigint, action: string): Promise<Fees> {
+    const market = await readMarket(client, policy).catch((error) => {
+      throw chainFailure(
+        action === 'submitting' ? 'submission_failed' : 'simulation_failed',
+        'reading the fees',
+        error,
+      );
+    });
+    const cap = effectiveCap(
+      { maxFeePerGas: caps?.maxFeePerGas ?? policy.defaultCap, maxCostPerRun: caps?.maxCostPerRun ?? null },
+      gasLimit,
+    );
+    const offer = firstBid(market, policy.baseFeeMultiplierPercent, cap);
+    if (offer.held)
+      throw new FeeCapExceeded(
+        offer.required,
+        `not sent: the chain needs a max fee of at least ${gweiOf(offer.required)} (base ${gweiOf(market.baseFee)} + tip ${gweiOf(market.tip)}); the cap allows ${gweiOf(cap ?? 0n)} per gas with 12.5 % kept for re-pricing`,
+      );
+    return offer.fees;
+  }
 
   /**
    * The checks before a batch may be signed: the account is delegated and can pay the calls' value, the batch
@@ -98,12 +136,9 @@ export function legacySubmitter({
     ]).catch((error) => {
       throw simulationFailure(error, calls, 'estimating the gas of the batch');
     });
-    // biome-ignore lint/complexity/useMathMinMax: bigints (Math.max takes numbers)
-    const gas = estimate > floor ? estimate : floor;
+    const gas = maxOf(estimate, floor);
 
-    const { maxFeePerGas } = await client.estimateFeesPerGas().catch((error) => {
-      throw chainFailure('simulation_failed', 'reading the fees', error);
-    });
+    const { maxFeePerGas } = await bid(withMargin(gas), 'simulating');
     const needed = withMargin(gas) * maxFeePerGas + value;
     if (balance < needed)
       throw new SubmissionError(
@@ -141,47 +176,84 @@ export function legacySubmitter({
   ): Promise<SignedTransaction> {
     const { data, gas } = await prepare(calls);
     const account = accountSigner(encryptedKey, address);
-    // One signer per (chain, account) at a time, across processes: the pending nonce is read, the transaction
-    // signed, recorded and broadcast under a transaction-scoped advisory lock, so the next holder sees it.
-    // Given a transaction handle, this is a savepoint and the lock lasts until that transaction ends.
+    const gasLimit = withMargin(gas);
+    const giveUpAt = Date.now() + slotWaitMs(policy);
+    for (;;) {
+      const outcome = await signAndSend(account, data, gasLimit, onSigned);
+      if ('sent' in outcome) return outcome.sent;
+      if (Date.now() >= giveUpAt)
+        throw new SubmissionError(
+          'nonce_blocked',
+          `not sent: nonce ${outcome.busy.nonce} of ${address} is still held by ${outcome.busy.executionId ? `the transaction of execution ${outcome.busy.executionId}` : 'a pending transaction Tickwork did not send'}`,
+        );
+      await new Promise((resolve) => setTimeout(resolve, SLOT_POLL_MS));
+    }
+  }
+
+  /**
+   * One signer per (chain, account) at a time, across processes: under a transaction-scoped advisory lock the
+   * account's next nonce is read, and signed at only when no transaction of the account is still in flight
+   * (geth and reth accept one at a time from a delegated account, and a run never queues behind another's):
+   * the transaction is then signed, recorded (`onSigned`) and broadcast before the lock is let go. Given a
+   * transaction handle, this is a savepoint and the lock lasts until that transaction ends.
+   */
+  async function signAndSend(
+    account: ReturnType<typeof accountSigner>,
+    data: Hex,
+    gasLimit: bigint,
+    onSigned: (signed: SignedTransaction) => Promise<void>,
+  ): Promise<{ sent: SignedTransaction } | { busy: { nonce: number; executionId: string | null } }> {
     const lockKey = nonceLockKey(chain.chainId, address);
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
-      const [nonce, fees] = await Promise.all([
+      const [latest, pending, fees] = await Promise.all([
+        client.getTransactionCount({ address, blockTag: 'latest' }),
         client.getTransactionCount({ address, blockTag: 'pending' }),
-        client.estimateFeesPerGas(),
+        bid(gasLimit, 'submitting'),
       ]).catch((error) => {
+        if (error instanceof SubmissionError) throw error;
         throw chainFailure('submission_failed', 'reading the nonce and fees', error);
       });
+      const held = await heldNonce(tx, chain.chainId, address, latest);
+      if (held) return { busy: held };
+      if (pending > latest) return { busy: { nonce: latest, executionId: null } };
       const serializedTransaction = await account.signTransaction({
         type: 'eip1559',
         chainId: chain.chainId,
-        nonce,
+        nonce: latest,
         to: address,
         data,
         value: 0n,
-        gas: withMargin(gas),
-        maxFeePerGas: fees.maxFeePerGas,
-        maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+        gas: gasLimit,
+        ...fees,
       });
-      const signed = { txHash: keccak256(serializedTransaction), nonce };
+      const signed: SignedTransaction = {
+        txHash: keccak256(serializedTransaction),
+        nonce: latest,
+        signed: {
+          sender: address.toLowerCase(),
+          raw: serializedTransaction,
+          gasLimit: gasLimit.toString(),
+          maxFeePerGas: fees.maxFeePerGas.toString(),
+          maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+        },
+      };
       await onSigned(signed);
-      await client.sendRawTransaction({ serializedTransaction }).catch((error) => {
-        if (isTransportFailure(error))
-          throw new SubmissionError(
-            'broadcast_unknown',
-            `the broadcast of ${signed.txHash} got no answer from the chain's RPC endpoint; it may still be mined`,
-          );
-        throw chainFailure('broadcast_failed', `broadcasting ${signed.txHash}`, error);
-      });
-      return signed;
+      await sendRaw(client, serializedTransaction, signed.txHash);
+      return { sent: signed };
     });
   }
 
   async function confirm(txHash: Hex, timeoutMs: number): Promise<Confirmation> {
     let receipt: Awaited<ReturnType<typeof client.waitForTransactionReceipt>>;
     try {
-      receipt = await client.waitForTransactionReceipt({ hash: txHash, timeout: timeoutMs });
+      // Only this hash: viem would otherwise answer the receipt of whatever took its nonce (a replacement, or a
+      // foreign transaction) as if it were this one's.
+      receipt = await client.waitForTransactionReceipt({
+        hash: txHash,
+        timeout: timeoutMs,
+        checkReplacement: false,
+      });
     } catch {
       // A timeout and an RPC outage alike: the transaction may be mined; the reconciler resolves it by hash.
       return { status: 'unknown', txHash };

@@ -15,15 +15,37 @@ export class SubmissionError extends Error {
   }
 }
 
+/** The chain needs a higher fee than the run's cap allows: nothing was signed (the executable is held). */
+export class FeeCapExceeded extends SubmissionError {
+  constructor(
+    readonly requiredWei: bigint,
+    message: string,
+  ) {
+    super('fee_cap_exceeded', message);
+  }
+}
+
 export type Simulation = { gasEstimate: string };
+
+/**
+ * What the run records of a signed transaction before it is sent (lib/executions/broadcasts.ts): the sender,
+ * the signed bytes (sent again as they are if a pool drops them) and the bid. Amounts are decimal wei.
+ */
+export type SignedBytes = {
+  sender: string;
+  raw: Hex;
+  gasLimit: string;
+  maxFeePerGas: string;
+  maxPriorityFeePerGas: string;
+};
 
 /**
  * Signed but maybe not yet broadcast: recorded on the execution before the broadcast. A transaction submitter
  * knows its `txHash` up front; a user-operation submitter knows the `userOpHash` (the bundle's transaction hash
  * comes with the receipt). `nonce` is the sender's: the account's transaction nonce, or its ERC-4337 nonce.
  */
-export type SignedTransaction = { txHash: Hex; userOpHash?: undefined; nonce: number };
-export type SignedUserOperation = { userOpHash: Hex; txHash?: undefined; nonce: number };
+export type SignedTransaction = { txHash: Hex; userOpHash?: undefined; nonce: number; signed: SignedBytes };
+export type SignedUserOperation = { userOpHash: Hex; txHash?: undefined; nonce: number; signed?: undefined };
 export type SignedSubmission = SignedTransaction | SignedUserOperation;
 
 /** The hash `confirm` takes: the user operation's when there is one, else the transaction's. */
@@ -49,7 +71,8 @@ export interface Submitter<Signed extends SignedSubmission = SignedSubmission> {
   simulate(calls: PlannedCall[]): Promise<Simulation>;
   /**
    * Signs the batch, awaits `onSigned` (the caller records the hash), then broadcasts. Nonces are serialised per
-   * account across processes. Throws SubmissionError when the broadcast is refused.
+   * account across processes, one transaction in flight per account. Throws SubmissionError when the broadcast is
+   * refused, FeeCapExceeded before signing when the chain needs more than the cap.
    */
   submit(calls: PlannedCall[], onSigned: (signed: Signed) => Promise<void>): Promise<Signed>;
   /** Waits up to `timeoutMs` for the receipt of a submission (`submissionHash` of what `submit` answered). */

@@ -1,0 +1,64 @@
+// The transactions a run signed (db/schema/broadcasts.ts): written before any endpoint sees them, marked sent or
+// refused by what the endpoint answered, and listed on the execution record.
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/db/client';
+import type { BroadcastKind } from '@/db/enums';
+import { type SemanticError, transactionBroadcasts } from '@/db/schema';
+import type { SignedBytes } from '@/lib/chains/submitters/types';
+
+export type Broadcast = typeof transactionBroadcasts.$inferSelect;
+
+/** Records a signed transaction of a run (in the caller's transaction, next to the run's own update). */
+export async function recordBroadcast(
+  tx: DbOrTx,
+  run: { executionId: string; chainId: number },
+  kind: BroadcastKind,
+  { txHash, nonce, signed }: { txHash: string; nonce: number; signed: SignedBytes },
+) {
+  await tx.insert(transactionBroadcasts).values({
+    executionId: run.executionId,
+    chainId: run.chainId,
+    sender: signed.sender.toLowerCase(),
+    nonce,
+    kind,
+    txHash,
+    raw: signed.raw,
+    gasLimit: signed.gasLimit,
+    maxFeePerGas: signed.maxFeePerGas,
+    maxPriorityFeePerGas: signed.maxPriorityFeePerGas,
+  });
+}
+
+/** An endpoint accepted it (again): the first acceptance sets `sentAt`. */
+export async function markSent(db: DbOrTx, txHash: string) {
+  await db
+    .update(transactionBroadcasts)
+    .set({
+      state: 'sent',
+      sentAt: sql`coalesce(${transactionBroadcasts.sentAt}, now())`,
+      lastSentAt: sql`now()`,
+      sendCount: sql`${transactionBroadcasts.sendCount} + 1`,
+    })
+    .where(eq(transactionBroadcasts.txHash, txHash));
+}
+
+/** An endpoint refused it: it reached no pool, so it holds no nonce (lib/chains/submitters/sender-slot.ts). */
+export async function markRefused(db: DbOrTx, txHash: string, error: SemanticError) {
+  await db
+    .update(transactionBroadcasts)
+    .set({ state: 'refused', error })
+    .where(and(eq(transactionBroadcasts.txHash, txHash), eq(transactionBroadcasts.state, 'signed')));
+}
+
+/** The broadcasts of these runs, oldest first per run. */
+export async function broadcastsOf(db: DbOrTx, executionIds: string[]): Promise<Map<string, Broadcast[]>> {
+  const byRun = new Map<string, Broadcast[]>();
+  if (executionIds.length === 0) return byRun;
+  const rows = await db
+    .select()
+    .from(transactionBroadcasts)
+    .where(inArray(transactionBroadcasts.executionId, executionIds))
+    .orderBy(asc(transactionBroadcasts.id));
+  for (const row of rows) byRun.set(row.executionId, [...(byRun.get(row.executionId) ?? []), row]);
+  return byRun;
+}
