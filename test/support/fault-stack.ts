@@ -6,6 +6,7 @@ import { migrateDatabase } from '@/db/migrate';
 import { type LocalChain, startAnvil } from '@/lib/chains/anvil';
 import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
 import { type LocalBundler, startLocalBundler } from '@/lib/chains/bundler';
+import { LOCAL_CHAIN_ID } from '@/lib/chains/config';
 import { freePort } from '@/lib/net/free-port';
 import { type AppProcess, spawnApp, stackDir, testAppEnv } from './stack';
 import type { Target } from './target';
@@ -62,14 +63,24 @@ async function restartablePostgres(dataDir: string): Promise<RestartablePostgres
   };
 }
 
+export type FaultStackOptions = {
+  /** The alto bundler and mock paymaster on the chain, behind `bundlerProxy`. */
+  bundler?: boolean;
+  /**
+   * The local chain's own config: the apps get `TICKWORK_CHAINS` with one entry for 31337 (on `rpcProxy`),
+   * these fields over the defaults (e.g. a `fees` or `health` policy). Without it the apps use the built-in one.
+   */
+  chain?: Record<string, unknown>;
+  /** Extra environment of every app, over the stack's own. */
+  env?: Record<string, string>;
+};
+
 /**
  * A deployment whose parts a test can fault one by one: Postgres (restartable in place), anvil behind a TCP proxy,
  * optionally the alto bundler (and mock paymaster) behind another, and `next start` apps that can be killed
  * and restarted on the same database and chain. Needs `next build` to have run.
  */
-export async function startFaultStack(
-  opts: { bundler?: boolean; env?: Record<string, string> } = {},
-): Promise<FaultStack> {
+export async function startFaultStack(opts: FaultStackOptions = {}): Promise<FaultStack> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('build the app first: npx next build');
   const dir = stackDir();
   const cleanups: (() => Promise<void>)[] = [async () => rmSync(dir, { recursive: true, force: true })];
@@ -103,6 +114,18 @@ export async function startFaultStack(
           bundler && bundlerProxy
             ? { bundlerUrl: bundlerProxy.url, paymasterUrl: bundler.paymasterUrl }
             : undefined,
+      }),
+      ...(opts.chain && {
+        TICKWORK_CHAINS: JSON.stringify([
+          {
+            chainId: LOCAL_CHAIN_ID,
+            name: 'Anvil (fault stack)',
+            network: 'anvil',
+            rpcUrl: rpcProxy.url,
+            testnet: true,
+            ...opts.chain,
+          },
+        ]),
       }),
       ...opts.env,
     };
