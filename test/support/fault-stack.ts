@@ -8,6 +8,7 @@ import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
 import { type LocalBundler, startLocalBundler } from '@/lib/chains/bundler';
 import { LOCAL_CHAIN_ID } from '@/lib/chains/config';
 import { freePort } from '@/lib/net/free-port';
+import { type RpcStandIn, startRpcStandIn } from './rpc-standin';
 import { type AppProcess, spawnApp, stackDir, testAppEnv } from './stack';
 import type { Target } from './target';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
@@ -22,6 +23,8 @@ export type FaultStack = {
   anvilUrl: string;
   /** Between the apps and anvil: cut it to make the chain unreachable for the app. */
   rpcProxy: TcpProxy;
+  /** Between `rpcProxy` and anvil when the stack was started with `rpcStandIn`: its rules and send log. */
+  rpcStandIn: RpcStandIn | null;
   /** Between the apps and the alto bundler (when the stack has one). */
   bundlerProxy: TcpProxy | null;
   /** The environment every app of this stack runs with. */
@@ -71,14 +74,16 @@ export type FaultStackOptions = {
    * these fields over the defaults (e.g. a `fees` or `health` policy). Without it the apps use the built-in one.
    */
   chain?: Record<string, unknown>;
+  /** Puts the JSON-RPC stand-in (`stack.rpcStandIn`) between `rpcProxy` and anvil. */
+  rpcStandIn?: boolean;
   /** Extra environment of every app, over the stack's own. */
   env?: Record<string, string>;
 };
 
 /**
- * A deployment whose parts a test can fault one by one: Postgres (restartable in place), anvil behind a TCP proxy,
- * optionally the alto bundler (and mock paymaster) behind another, and `next start` apps that can be killed
- * and restarted on the same database and chain. Needs `next build` to have run.
+ * A deployment whose parts a test can fault one by one: Postgres (restartable in place), anvil behind a TCP proxy
+ * (and optionally a JSON-RPC stand-in), optionally the alto bundler (and mock paymaster) behind another, and
+ * `next start` apps that can be killed and restarted on the same database and chain. Needs `next build` to have run.
  */
 export async function startFaultStack(opts: FaultStackOptions = {}): Promise<FaultStack> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('build the app first: npx next build');
@@ -94,7 +99,9 @@ export async function startFaultStack(opts: FaultStackOptions = {}): Promise<Fau
     const chain: LocalChain = await startAnvil({ port: await freePort() });
     cleanups.push(chain.stop);
     await bootstrapLocalChain(chain.rpcUrl);
-    const rpcProxy = await startTcpProxy(chain.rpcUrl);
+    const rpcStandIn = opts.rpcStandIn ? await startRpcStandIn(chain.rpcUrl) : null;
+    if (rpcStandIn) cleanups.push(rpcStandIn.close);
+    const rpcProxy = await startTcpProxy(rpcStandIn?.url ?? chain.rpcUrl);
     cleanups.push(rpcProxy.close);
     let bundler: LocalBundler | null = null;
     let bundlerProxy: TcpProxy | null = null;
@@ -146,6 +153,7 @@ export async function startFaultStack(opts: FaultStackOptions = {}): Promise<Fau
       postgres: pg,
       anvilUrl: chain.rpcUrl,
       rpcProxy,
+      rpcStandIn,
       bundlerProxy,
       env,
       app: () => main,
