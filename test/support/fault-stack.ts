@@ -6,7 +6,9 @@ import { migrateDatabase } from '@/db/migrate';
 import { type LocalChain, startAnvil } from '@/lib/chains/anvil';
 import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
 import { type LocalBundler, startLocalBundler } from '@/lib/chains/bundler';
+import { LOCAL_CHAIN_ID } from '@/lib/chains/config';
 import { freePort } from '@/lib/net/free-port';
+import { type RpcStandIn, startRpcStandIn } from './rpc-standin';
 import { type AppProcess, spawnApp, stackDir, testAppEnv } from './stack';
 import type { Target } from './target';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
@@ -21,6 +23,8 @@ export type FaultStack = {
   anvilUrl: string;
   /** Between the apps and anvil: cut it to make the chain unreachable for the app. */
   rpcProxy: TcpProxy;
+  /** Between `rpcProxy` and anvil when the stack was started with `rpcStandIn`: its rules and send log. */
+  rpcStandIn: RpcStandIn | null;
   /** Between the apps and the alto bundler (when the stack has one). */
   bundlerProxy: TcpProxy | null;
   /** The environment every app of this stack runs with. */
@@ -62,14 +66,26 @@ async function restartablePostgres(dataDir: string): Promise<RestartablePostgres
   };
 }
 
+export type FaultStackOptions = {
+  /** The alto bundler and mock paymaster on the chain, behind `bundlerProxy`. */
+  bundler?: boolean;
+  /**
+   * The local chain's own config: the apps get `TICKWORK_CHAINS` with one entry for 31337 (on `rpcProxy`),
+   * these fields over the defaults (e.g. a `fees` or `health` policy). Without it the apps use the built-in one.
+   */
+  chain?: Record<string, unknown>;
+  /** Puts the JSON-RPC stand-in (`stack.rpcStandIn`) between `rpcProxy` and anvil. */
+  rpcStandIn?: boolean;
+  /** Extra environment of every app, over the stack's own. */
+  env?: Record<string, string>;
+};
+
 /**
- * A deployment whose parts a test can fault one by one: Postgres (restartable in place), anvil behind a TCP proxy,
- * optionally the alto bundler (and mock paymaster) behind another, and `next start` apps that can be killed
- * and restarted on the same database and chain. Needs `next build` to have run.
+ * A deployment whose parts a test can fault one by one: Postgres (restartable in place), anvil behind a TCP proxy
+ * (and optionally a JSON-RPC stand-in), optionally the alto bundler (and mock paymaster) behind another, and
+ * `next start` apps that can be killed and restarted on the same database and chain. Needs `next build` to have run.
  */
-export async function startFaultStack(
-  opts: { bundler?: boolean; env?: Record<string, string> } = {},
-): Promise<FaultStack> {
+export async function startFaultStack(opts: FaultStackOptions = {}): Promise<FaultStack> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('build the app first: npx next build');
   const dir = stackDir();
   const cleanups: (() => Promise<void>)[] = [async () => rmSync(dir, { recursive: true, force: true })];
@@ -83,7 +99,9 @@ export async function startFaultStack(
     const chain: LocalChain = await startAnvil({ port: await freePort() });
     cleanups.push(chain.stop);
     await bootstrapLocalChain(chain.rpcUrl);
-    const rpcProxy = await startTcpProxy(chain.rpcUrl);
+    const rpcStandIn = opts.rpcStandIn ? await startRpcStandIn(chain.rpcUrl) : null;
+    if (rpcStandIn) cleanups.push(rpcStandIn.close);
+    const rpcProxy = await startTcpProxy(rpcStandIn?.url ?? chain.rpcUrl);
     cleanups.push(rpcProxy.close);
     let bundler: LocalBundler | null = null;
     let bundlerProxy: TcpProxy | null = null;
@@ -104,6 +122,18 @@ export async function startFaultStack(
             ? { bundlerUrl: bundlerProxy.url, paymasterUrl: bundler.paymasterUrl }
             : undefined,
       }),
+      ...(opts.chain && {
+        TICKWORK_CHAINS: JSON.stringify([
+          {
+            chainId: LOCAL_CHAIN_ID,
+            name: 'Anvil (fault stack)',
+            network: 'anvil',
+            rpcUrl: rpcProxy.url,
+            testnet: true,
+            ...opts.chain,
+          },
+        ]),
+      }),
       ...opts.env,
     };
 
@@ -123,6 +153,7 @@ export async function startFaultStack(
       postgres: pg,
       anvilUrl: chain.rpcUrl,
       rpcProxy,
+      rpcStandIn,
       bundlerProxy,
       env,
       app: () => main,
