@@ -43,7 +43,7 @@ const WATCHED_STATUSES = ['submitted', 'submitted_unknown'] as const;
 export async function watchTick(db: Db): Promise<number> {
   const claim = new Date(Date.now() + CLAIM_MS);
   const due = await db.execute<{ id: string }>(sql`
-    update executions set watch_at = ${claim}
+    update executions set watch_at = ${claim.toISOString()}::timestamptz
      where id in (select id from executions
                    where status in ('submitted', 'submitted_unknown') and watch_at <= now()
                    order by watch_at limit ${BATCH} for update skip locked)

@@ -1,0 +1,251 @@
+// A chain that does not mine at once (automine off, the test mines and sets each block's base fee), with the
+// JSON-RPC stand-in between the app and anvil. Each run ends, exactly one transaction is mined at its nonce, no
+// two broadcasts of one run both land, and the profile's next run is not stuck behind it.
+import { toHex } from 'viem';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  executionRows,
+  faultStackWorld,
+  nonceOf,
+  type PayExe,
+  payExe,
+  waitForStatus,
+  waitUntil,
+} from '../support/faults';
+import { testDb } from '../support/fixtures';
+import { rpc } from '../support/profiles';
+import { balanceOf } from '../support/runs';
+
+const INTERVAL_S = 3;
+const world = faultStackWorld({
+  rpcStandIn: true,
+  chain: {
+    health: { blockTimeSeconds: 1 },
+    fees: { replacementIntervalSeconds: INTERVAL_S, maxReplacements: 3, ttlSeconds: 20 },
+  },
+});
+
+const gwei = (n: number) => BigInt(Math.round(n * 1e9));
+
+/** Mines one block whose base fee is `baseFee`. */
+async function mineAt(baseFee: bigint) {
+  await rpc('anvil_setNextBlockBaseFeePerGas', [toHex(baseFee)]);
+  await rpc('evm_mine');
+}
+
+type BroadcastRow = {
+  tx_hash: string;
+  kind: string;
+  nonce: string;
+  state: string;
+  max_fee_per_gas: string;
+  max_priority_fee_per_gas: string;
+  mined_block: string | null;
+  send_count: number;
+};
+const broadcasts = (executionId: string): Promise<BroadcastRow[]> =>
+  testDb().$sql`select * from transaction_broadcasts where execution_id = ${executionId} order by id` as any;
+
+const receiptOf = (hash: string) => rpc<any>('eth_getTransactionReceipt', [hash]);
+
+/** Every transaction mined from the account at `nonce` is exactly one, and it is one of `hashes`. */
+async function expectOneMinedAt(address: string, nonce: number, hashes: string[]) {
+  const mined = [];
+  for (const hash of hashes) if (await receiptOf(hash)) mined.push(hash);
+  expect(mined).toHaveLength(1);
+  const tx = await rpc<any>('eth_getTransactionByHash', [mined[0]]);
+  expect(tx.from.toLowerCase()).toBe(address.toLowerCase());
+  expect(Number(BigInt(tx.nonce))).toBe(nonce);
+  return mined[0];
+}
+
+async function setCap(exe: PayExe, maxFeePerGas: bigint | null) {
+  await testDb()
+    .$sql`update executables set max_fee_per_gas = ${maxFeePerGas?.toString() ?? null} where id = ${exe.exe.id}`;
+}
+
+afterEach(async () => {
+  world.stack.rpcStandIn?.forwardSends();
+  world.stack.rpcStandIn?.enforceDelegatedInflight(false);
+  // interval mining off first: it turns automine off, so automine goes back on last
+  await rpc('evm_setIntervalMining', [0]);
+  await rpc('evm_setAutomine', [true]);
+  await mineAt(gwei(0.1));
+});
+
+describe('a transaction the chain does not mine at once', () => {
+  it('a fee spike within the cap: re-priced at the same nonce, confirmed, the first hash never mined', async () => {
+    const { w, queue } = world;
+    const pay = await payExe(w);
+    await setCap(pay, gwei(500));
+    const nonce = await nonceOf(w.address);
+    await rpc('evm_setAutomine', [false]);
+    const id = await queue(pay.exe.id);
+    await waitForStatus(w.token, id, ['submitted']);
+    const [first] = await waitUntil('the first broadcast sent', async () => {
+      const rows = await broadcasts(id);
+      return rows[0]?.state === 'sent' ? rows : null;
+    });
+    // the base fee jumps above the first bid: anvil evicts it from its pool
+    const spike = BigInt(first.max_fee_per_gas) * 3n;
+    await mineAt(spike);
+    const rows = await waitUntil('a replacement', async () => {
+      const all = await broadcasts(id);
+      return all.some((r) => r.kind === 'replacement' && r.state === 'sent') ? all : null;
+    });
+    const replacement = rows.find((r) => r.kind === 'replacement') as BroadcastRow;
+    expect(BigInt(replacement.max_fee_per_gas)).toBeGreaterThanOrEqual(
+      (BigInt(first.max_fee_per_gas) * 1125n) / 1000n,
+    );
+    expect(BigInt(replacement.max_priority_fee_per_gas)).toBeGreaterThanOrEqual(
+      (BigInt(first.max_priority_fee_per_gas) * 1125n) / 1000n,
+    );
+    expect(BigInt(replacement.max_fee_per_gas)).toBeLessThanOrEqual((gwei(500) * 1000n) / 1125n);
+    expect(Number(replacement.nonce)).toBe(nonce);
+    await mineAt(spike);
+
+    const done = await waitForStatus(w.token, id, ['confirmed', 'failed']);
+    expect(done).toMatchObject({ status: 'confirmed', error: null });
+    const all = await broadcasts(id);
+    const mined = await expectOneMinedAt(
+      w.address,
+      nonce,
+      all.map((r) => r.tx_hash),
+    );
+    expect(done.txHash).toBe(mined);
+    expect(await receiptOf(first.tx_hash)).toBeNull();
+    expect(await balanceOf(pay.to)).toBe(pay.wei);
+    expect(await nonceOf(w.address)).toBe(nonce + 1);
+  });
+
+  it('a spike above the cap: nothing is signed and the run ends fee_cap_exceeded', async () => {
+    const { w, queue } = world;
+    const pay = await payExe(w);
+    await setCap(pay, gwei(3));
+    const nonce = await nonceOf(w.address);
+    await mineAt(gwei(20));
+    const id = await queue(pay.exe.id);
+    const done = await waitForStatus(w.token, id, ['confirmed', 'failed']);
+    expect(done.status).toBe('failed');
+    expect(done.error.code).toBe('fee_cap_exceeded');
+    expect(done.error.message).toMatch(/needs a max fee of at least/);
+    expect(done.txHash).toBeNull();
+    expect(await broadcasts(id)).toEqual([]);
+    expect(await nonceOf(w.address)).toBe(nonce);
+  });
+
+  it('a dropped transaction: sent again or re-priced, confirmed once, the nonce used once', async () => {
+    const { w, queue } = world;
+    const pay = await payExe(w);
+    const nonce = await nonceOf(w.address);
+    await rpc('evm_setAutomine', [false]);
+    const id = await queue(pay.exe.id);
+    const [first] = await waitUntil('the first broadcast sent', async () => {
+      const rows = await broadcasts(id);
+      return rows[0]?.state === 'sent' ? rows : null;
+    });
+    await rpc('anvil_dropTransaction', [first.tx_hash]);
+    await waitUntil('a broadcast after the drop', async () => {
+      const rows = await broadcasts(id);
+      return rows.length > 1 || Number(rows[0].send_count) > 1;
+    });
+    await rpc('evm_mine');
+    const done = await waitForStatus(w.token, id, ['confirmed', 'failed']);
+    expect(done.status).toBe('confirmed');
+    await expectOneMinedAt(
+      w.address,
+      nonce,
+      (await broadcasts(id)).map((r) => r.tx_hash),
+    );
+    expect(await nonceOf(w.address)).toBe(nonce + 1);
+  });
+
+  it('a transaction no pool keeps until its time-to-live: cancelled, and the next run goes ahead', async () => {
+    const { w, queue, stack } = world;
+    const [stuck, next] = await Promise.all([payExe(w), payExe(w)]);
+    const nonce = await nonceOf(w.address);
+    // a pool that drops the run's batches but takes the plain self-transfer
+    stack.rpcStandIn?.swallowSends((tx) => tx.data !== undefined && tx.data !== '0x');
+    const id = await queue(stuck.exe.id);
+    const done = await waitForStatus(w.token, id, ['confirmed', 'failed', 'submitted_unknown'], 90_000);
+    expect(done.status).toBe('failed');
+    expect(done.error.code).toBe('transaction_cancelled');
+    const rows = await broadcasts(id);
+    expect(rows.at(-1)).toMatchObject({ kind: 'cancellation' });
+    expect(rows.filter((r) => r.kind === 'replacement').length).toBeLessThanOrEqual(3);
+    const cleared = await expectOneMinedAt(
+      w.address,
+      nonce,
+      rows.map((r) => r.tx_hash),
+    );
+    expect(cleared).toBe(rows.at(-1)?.tx_hash);
+    expect(await balanceOf(stuck.to)).toBe(0n);
+
+    stack.rpcStandIn?.forwardSends();
+    const after = await queue(next.exe.id);
+    expect(await waitForStatus(w.token, after, ['confirmed', 'failed'])).toMatchObject({
+      status: 'confirmed',
+    });
+    expect(await nonceOf(w.address)).toBe(nonce + 2);
+  });
+
+  it('a foreign transaction from the same key takes the nonce: the run fails transaction_dropped, never confirmed', async () => {
+    const { w, queue } = world;
+    const [taken, next] = await Promise.all([payExe(w), payExe(w)]);
+    const nonce = await nonceOf(w.address);
+    await rpc('evm_setAutomine', [false]);
+    const id = await queue(taken.exe.id);
+    const [first] = await waitUntil('the first broadcast sent', async () => {
+      const rows = await broadcasts(id);
+      return rows[0]?.state === 'sent' ? rows : null;
+    });
+    await rpc('anvil_impersonateAccount', [w.address]);
+    try {
+      await rpc('eth_sendTransaction', [
+        {
+          from: w.address,
+          to: w.address,
+          value: '0x0',
+          nonce: toHex(nonce),
+          maxFeePerGas: toHex(BigInt(first.max_fee_per_gas) * 2n),
+          maxPriorityFeePerGas: toHex(BigInt(first.max_priority_fee_per_gas) * 2n),
+        },
+      ]);
+    } finally {
+      await rpc('anvil_stopImpersonatingAccount', [w.address]);
+    }
+    await rpc('evm_mine');
+    const done = await waitForStatus(w.token, id, ['confirmed', 'failed', 'submitted_unknown']);
+    expect(done.status).toBe('failed');
+    expect(done.error.code).toBe('transaction_dropped');
+    expect(await receiptOf(first.tx_hash)).toBeNull();
+    expect(await balanceOf(taken.to)).toBe(0n);
+
+    await rpc('evm_setAutomine', [true]);
+    const after = await queue(next.exe.id);
+    expect(await waitForStatus(w.token, after, ['confirmed', 'failed'])).toMatchObject({
+      status: 'confirmed',
+    });
+    expect(await nonceOf(w.address)).toBe(nonce + 2);
+  });
+
+  it('one transaction in flight per account: runs of two executables take turns, none sent behind another', async () => {
+    const { w, queue, stack } = world;
+    const pays = await Promise.all([payExe(w), payExe(w), payExe(w)]);
+    const nonce = await nonceOf(w.address);
+    stack.rpcStandIn?.enforceDelegatedInflight(true);
+    await rpc('evm_setIntervalMining', [1]);
+    const ids = await Promise.all(pays.map((p) => queue(p.exe.id)));
+    for (const id of ids)
+      expect(await waitForStatus(w.token, id, ['confirmed', 'failed'])).toMatchObject({
+        status: 'confirmed',
+      });
+    const refused = stack.rpcStandIn
+      ?.sends()
+      .filter((s) => !s.forwarded && s.from.toLowerCase() === w.address.toLowerCase());
+    expect(refused).toEqual([]);
+    const rows = await executionRows(pays.map((p) => p.exe.id));
+    expect(rows.map((r) => Number(r.nonce)).sort()).toEqual([nonce, nonce + 1, nonce + 2]);
+    expect(await nonceOf(w.address)).toBe(nonce + 3);
+  });
+});
