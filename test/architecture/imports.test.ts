@@ -38,6 +38,7 @@ const LAYERS: Layer[] = [
       'lib/jobs/embedded-queue.ts',
       'lib/chains/config.ts',
       'lib/chains/address.ts',
+      'lib/chains/wei.ts',
       'lib/chains/kinds.ts',
       'lib/chains/read-methods.ts',
       'lib/console/origin.ts',
