@@ -72,9 +72,17 @@ const LAYERS: Layer[] = [
   // what users define: releases, profiles, executables and their triggers
   { name: 'executables', paths: ['lib/functions', 'lib/profiles', 'lib/executables', 'lib/triggers'] },
   {
-    // what runs them: executions, the chain follower, alerts, the webhook door, sandbox provisioning
+    // what runs them: executions, the chain follower, alerts, the webhook door, sandbox provisioning; the fee hold,
+    // which opens and resolves alerts
     name: 'engine',
-    paths: ['lib/executions', 'lib/follower', 'lib/alerts', 'lib/webhooks', 'lib/executables/provision.ts'],
+    paths: [
+      'lib/executions',
+      'lib/follower',
+      'lib/alerts',
+      'lib/webhooks',
+      'lib/executables/provision.ts',
+      'lib/executables/fee-hold.ts',
+    ],
   },
   // the management API's operation objects and the OpenAPI document made of them
   { name: 'operations', paths: ['lib/*/operations.ts', 'lib/*/*-operations.ts', 'lib/api/openapi'] },
