@@ -72,8 +72,8 @@ const LAYERS: Layer[] = [
   // what users define: releases, profiles, executables and their triggers
   { name: 'executables', paths: ['lib/functions', 'lib/profiles', 'lib/executables', 'lib/triggers'] },
   {
-    // what runs them: executions, the chain follower, alerts, the webhook door, sandbox provisioning; the fee hold,
-    // which opens and resolves alerts
+    // what runs them: executions, the chain follower, alerts, the webhook door, sandbox provisioning; the fee hold
+    // and the configuration facets (a cap change lifts a hold), which open and resolve alerts
     name: 'engine',
     paths: [
       'lib/executions',
@@ -82,6 +82,7 @@ const LAYERS: Layer[] = [
       'lib/webhooks',
       'lib/executables/provision.ts',
       'lib/executables/fee-hold.ts',
+      'lib/executables/facets.ts',
     ],
   },
   // the management API's operation objects and the OpenAPI document made of them
