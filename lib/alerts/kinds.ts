@@ -77,7 +77,8 @@ export const ALERT_KIND_LABELS: Record<AlertKind, { name: string; description: s
   },
   fee_cap_held: {
     name: 'Held by fee cap',
-    description: 'Runs are held because the chain needs a fee above the cap; clears when fees fall.',
+    description:
+      'Runs are held because the chain needs a fee above the cap; clears when the fee falls within it, the cap changes or a run is confirmed.',
   },
   nonce_blocked: {
     name: 'Nonce blocked',
