@@ -1,12 +1,8 @@
 import { z } from 'zod';
 import type { AlertKind } from '@/db/enums';
+import { WeiSchema } from '@/lib/chains/wei';
 
 // Alert rule kinds and their params (pure: the console's forms import it too). docs/alerts.md#rules
-
-const wei = z
-  .string()
-  .regex(/^[0-9]{1,78}$/, { message: 'a whole number of wei, as a decimal string', abort: true })
-  .refine((v) => BigInt(v) > 0n, 'must be more than 0');
 
 /** The params of each kind, with their defaults (an empty `{}` takes them). Unknown keys are refused. */
 const ALERT_PARAMS = {
@@ -32,7 +28,7 @@ const ALERT_PARAMS = {
         .default(600),
     })
     .strict(),
-  low_balance: z.object({ belowWei: wei }).strict(),
+  low_balance: z.object({ belowWei: WeiSchema }).strict(),
   function_switch_failed: z.object({}).strict(),
   plan_usage: z.object({ percent: z.union([z.literal(80), z.literal(100)]).default(80) }).strict(),
   transaction_vanished: z.object({}).strict(),
@@ -81,7 +77,8 @@ export const ALERT_KIND_LABELS: Record<AlertKind, { name: string; description: s
   },
   fee_cap_held: {
     name: 'Held by fee cap',
-    description: 'Runs are held because the chain needs a fee above the cap; clears when fees fall.',
+    description:
+      'Runs are held because the chain needs a fee above the cap; clears when the fee falls within it, the cap changes or a run is confirmed.',
   },
   nonce_blocked: {
     name: 'Nonce blocked',

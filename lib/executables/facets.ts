@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { DbOrTx } from '@/db/client';
-import type { GasMode, SponsorshipProvider } from '@/db/enums';
+import type { SponsorshipProvider } from '@/db/enums';
+import { afterIncidentCommit } from '@/lib/alerts/incidents';
 import type { Actor } from '@/lib/audit/actor';
 import { argsAuditFacts } from '@/lib/audit/args-facts';
 import { requireRelease } from '@/lib/functions/service';
@@ -8,7 +9,8 @@ import { requireProfile } from '@/lib/profiles/service';
 import { nextRunAt } from '@/lib/schedules/clock';
 import { dropPendingTriggerEvents } from '@/lib/triggers/events';
 import { checkTrigger } from './check-trigger';
-import type { SecretBindingInput, TriggerInput } from './schemas';
+import { liftFeeHoldOnCapChange } from './fee-hold';
+import type { GasModeInput, SecretBindingInput, TriggerInput } from './schemas';
 import { type ExecutableRow, mutate, toExecutable } from './service';
 import { checkArgs, checkCoverage, checkGasMode, checkSecretBindings, usableProfile } from './validation';
 
@@ -34,29 +36,45 @@ export async function updateArgs(
   );
 }
 
+/**
+ * The gas facet: mode, fallback, sponsor and the fee caps (an omitted field stays, a null cap is removed). A cap
+ * that changes lifts a fee hold (fee-hold.ts): the next run bids under the new cap.
+ */
 export async function updateGasMode(
   db: DbOrTx,
   workspaceId: string,
   actor: Actor,
   executableId: string,
-  input: { gasMode: GasMode; gasFallback?: boolean; sponsorshipProvider?: SponsorshipProvider },
+  input: GasModeInput,
 ) {
   const audit = {
     actor,
     action: 'executable.gas_changed',
-    details: (before: ExecutableRow) => ({ previousGasMode: before.gasMode, ...input }),
-  } as const;
-  return toExecutable(
-    await mutate(db, workspaceId, executableId, audit, async (row, tx) => {
-      const profile = await requireProfile(tx, workspaceId, row.profileId);
-      checkGasMode(profile.kind, input.gasMode);
-      return {
-        gasMode: input.gasMode,
-        ...(input.gasFallback !== undefined && { gasFallback: input.gasFallback }),
-        ...(input.sponsorshipProvider !== undefined && { sponsorshipProvider: input.sponsorshipProvider }),
-      };
+    details: (before: ExecutableRow) => ({
+      previousGasMode: before.gasMode,
+      ...(input.maxFeePerGas !== undefined && { previousMaxFeePerGas: before.maxFeePerGas }),
+      ...(input.maxCostPerRun !== undefined && { previousMaxCostPerRun: before.maxCostPerRun }),
+      ...input,
     }),
-  );
+  } as const;
+  let incidents: string[] = [];
+  const updated = await mutate(db, workspaceId, executableId, audit, async (row, tx) => {
+    const profile = await requireProfile(tx, workspaceId, row.profileId);
+    checkGasMode(profile.kind, input.gasMode);
+    const capChanged = (['maxFeePerGas', 'maxCostPerRun'] as const).some(
+      (cap) => input[cap] !== undefined && input[cap] !== row[cap],
+    );
+    if (capChanged && row.feeHeldSince) incidents = await liftFeeHoldOnCapChange(tx, row.id);
+    return {
+      gasMode: input.gasMode,
+      ...(input.gasFallback !== undefined && { gasFallback: input.gasFallback }),
+      ...(input.sponsorshipProvider !== undefined && { sponsorshipProvider: input.sponsorshipProvider }),
+      ...(input.maxFeePerGas !== undefined && { maxFeePerGas: input.maxFeePerGas }),
+      ...(input.maxCostPerRun !== undefined && { maxCostPerRun: input.maxCostPerRun }),
+    };
+  });
+  afterIncidentCommit(db, incidents);
+  return toExecutable(updated);
 }
 
 export async function updatePinned(

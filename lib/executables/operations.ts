@@ -126,7 +126,9 @@ export const updateExecutableGasModeOp = defineOperation({
   path: `${base}/gas-mode`,
   scope: 'executables:write',
   tag,
-  summary: 'Change the gas mode (allowed modes depend on the profile kind)',
+  summary: 'Change the gas mode (allowed modes depend on the profile kind) and the fee caps',
+  description:
+    '`maxFeePerGas` and `maxCostPerRun` are optional: omitted, they stay; null removes the cap. A cap that changes lifts a fee hold (`feeHold`), and a scheduled executable runs at once.',
   params,
   body: GasModeBody,
   errors: ['gas_mode_not_allowed'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EXECUTABLE_STATES, GAS_MODES, SANDBOX_RUNTIMES, SPONSORSHIP_PROVIDERS } from '@/db/enums';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
+import { WeiSchema } from '@/lib/chains/wei';
 import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
 
 const TriggerSchema = z
@@ -86,6 +87,16 @@ const SecretBindingSchema = z
   .meta({ id: 'SecretBinding' });
 
 const SecretBindings = z.array(SecretBindingSchema).max(100);
+/** The fee caps of the gas facet: a wei amount, or null for none (on PATCH null clears; omitted keeps). */
+const MaxFeePerGas = WeiSchema.nullable().meta({
+  description:
+    "The most a run may bid per gas (maxFeePerGas), in wei as a decimal string; null: the chain's default cap, if any",
+});
+const MaxCostPerRun = WeiSchema.nullable().meta({
+  description:
+    'The most a run may pay for gas (gas limit × max fee per gas, the calls’ value not counted), in wei as a decimal string; null: no such cap',
+});
+
 const Args = z
   .string()
   .max(256 * 1024)
@@ -107,6 +118,25 @@ export const ExecutableSchema = z
     gasMode: z.enum(GAS_MODES),
     gasFallback: z.boolean(),
     sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS).nullable(),
+    maxFeePerGas: z.string().nullable().meta({
+      description:
+        "The most a run may bid per gas, in wei (decimal string); null: the chain's default cap, if any",
+    }),
+    maxCostPerRun: z.string().nullable().meta({
+      description: 'The most a run may pay for gas (gas limit × max fee per gas), in wei; null: no such cap',
+    }),
+    feeHold: z
+      .strictObject({
+        since: z.string().meta({ description: 'When the first run was held' }),
+        requiredMaxFeePerGas: z
+          .string()
+          .meta({ description: 'The max fee per gas (wei) the chain needed then, above the cap' }),
+      })
+      .nullable()
+      .meta({
+        description:
+          'Set while scheduled runs and trigger events are held because the chain needs a fee above the cap (runs then end `fee_cap_exceeded`); cleared when the fee falls or a cap changes',
+      }),
     sandboxRuntime: z.enum(SANDBOX_RUNTIMES),
     sandboxRunner: z.enum([...RUNNER_NAMES, 'unavailable']).meta({
       description:
@@ -155,6 +185,8 @@ export const CreateExecutableBody = z
       .meta({ description: 'Default: sponsored for roles profiles, else self' }),
     gasFallback: z.boolean().optional(),
     sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS).optional(),
+    maxFeePerGas: MaxFeePerGas.optional(),
+    maxCostPerRun: MaxCostPerRun.optional(),
     sandboxRuntime: z.enum(SANDBOX_RUNTIMES).optional(),
   })
   .strict()
@@ -170,6 +202,8 @@ export const GasModeBody = z
     gasMode: z.enum(GAS_MODES),
     gasFallback: z.boolean().optional(),
     sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS).optional(),
+    maxFeePerGas: MaxFeePerGas.optional(),
+    maxCostPerRun: MaxCostPerRun.optional(),
   })
   .strict()
   .meta({ id: 'ExecutableGasModeRequest' });
@@ -203,4 +237,5 @@ export const ExecutablePage = z.strictObject({
 export const ExecutableParams = z.object({ executableId: z.string() });
 
 export type CreateExecutableInput = z.infer<typeof CreateExecutableBody>;
+export type GasModeInput = z.infer<typeof GasModeBody>;
 export type SecretBindingInput = z.infer<typeof SecretBindingSchema>;

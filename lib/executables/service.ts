@@ -49,6 +49,11 @@ export function toExecutable(r: ExecutableRow): ExecutableRecord & { trigger: Ex
     gasMode: r.gasMode,
     gasFallback: r.gasFallback,
     sponsorshipProvider: r.sponsorshipProvider,
+    maxFeePerGas: r.maxFeePerGas,
+    maxCostPerRun: r.maxCostPerRun,
+    feeHold: r.feeHeldSince
+      ? { since: r.feeHeldSince.toISOString(), requiredMaxFeePerGas: r.feeHoldRequired ?? '0' }
+      : null,
     sandboxRuntime: r.sandboxRuntime,
     sandboxRunner: resolvedRunner(r.sandboxRuntime),
     pinned: r.pinned,
@@ -116,6 +121,8 @@ export async function createExecutable(
         gasMode,
         gasFallback: input.gasFallback ?? false,
         sponsorshipProvider: input.sponsorshipProvider ?? null,
+        maxFeePerGas: input.maxFeePerGas ?? null,
+        maxCostPerRun: input.maxCostPerRun ?? null,
         sandboxRuntime,
       })
       .returning();
@@ -131,6 +138,8 @@ export async function createExecutable(
         profileId: created.profileId,
         trigger,
         gasMode,
+        ...(created.maxFeePerGas && { maxFeePerGas: created.maxFeePerGas }),
+        ...(created.maxCostPerRun && { maxCostPerRun: created.maxCostPerRun }),
         ...argsAuditFacts(args, 'set'),
         secrets: secretBindings.map((b) => b.envKey),
       },

@@ -5,6 +5,7 @@ import { executions } from '@/db/schema';
 import type { SemanticError } from '@/db/schema/executions';
 import { evaluateFinishedExecution } from '@/lib/alerts/evaluate-execution';
 import { afterIncidentCommit } from '@/lib/alerts/incidents';
+import { feeHoldOfEnding } from '@/lib/executables/fee-hold';
 import { dispatchAfterRun } from '@/lib/follower/dispatch';
 import { observeFinished } from '@/lib/metrics/observe';
 import type { JsonObject, PlannedCall } from '@/lib/runtime/task-types';
@@ -47,14 +48,17 @@ export type Ending = {
    * reconciler's next look is cleared, and usage is not metered again (it was when the run ended as unknown).
    */
   reconciled?: true;
-  /** fee_cap_exceeded: the fee the chain needed; the executable is held until fees fall (fee-hold.ts). */
+  /**
+   * `fee_cap_exceeded`: the max fee per gas (wei, decimal) the chain needed above the cap. The executable's runs are
+   * held (fee-hold.ts) in this ending's transaction.
+   */
   feeHold?: { requiredWei: string };
 };
 
 /**
  * Ends an execution in one transaction: its final status and figures, the workspace's usage counters (once:
  * only the transition out of an unfinished status counts), its alerts (the outbox rows of the incidents it
- * opens or resolves), and the storage: `commit` writes the run's object
+ * opens or resolves), the executable's fee hold (set by `feeHold`, lifted by a confirmation), and the storage: `commit` writes the run's object
  * (version + 1) when it changed; either way the run's lock is released (unless a fenced ending found its claim
  * taken over: see `Ending.claimedAt`). An ending that calls for a callback the release defines marks it pending
  * in the same transaction, and queues its job once committed (callbacks.ts). The one path by which an execution
@@ -112,7 +116,10 @@ export async function finishExecution(
         txHash: executions.txHash,
       });
     if (ended && !ending.reconciled) await meterExecution(tx, ended.workspaceId, ended);
-    if (ended) incidents = await evaluateFinishedExecution(tx, { ...ended, ...ending, id: executionId });
+    if (ended) {
+      incidents = await evaluateFinishedExecution(tx, { ...ended, ...ending, id: executionId });
+      incidents.push(...(await feeHoldOfEnding(tx, { ...ended, id: executionId }, ending)));
+    }
     if (storage && (ended || !ending.claimedAt))
       await releaseStorage(tx, storage.executableId, executionId, storage.commit);
     return { ended, callback: ended ? await scheduleCallback(tx, executionId, ended, ending) : false };

@@ -24,8 +24,9 @@ const PENDING_GRACE_MS = 60_000;
  * same transaction, then queues the runs. An executable whose previous execution is unfinished gets no second
  * one (the run is skipped, not stacked). An executable of a workspace whose plan stops at its included compute
  * units (Free) and has used them is advanced without an execution: nothing is recorded per tick, the executable
- * shows why (`computeUnitsHold`), and its schedule fires again once the next cycle starts. Answers the ids of
- * the queued executions.
+ * shows why (`computeUnitsHold`), and its schedule fires again once the next cycle starts. An executable held by
+ * its fee cap (`fee_held_since`, lib/executables/fee-hold.ts) is advanced the same way until the hold is lifted.
+ * Answers the ids of the queued executions.
  */
 export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<string[]> {
   return (await claimDueExecutions(db, now)).queued;
@@ -43,6 +44,7 @@ async function claimDueExecutions(db: Db, now: Date): Promise<{ claimed: number;
         functionId: executables.functionId,
         trigger: executables.trigger,
         dueAt: executables.nextRunAt,
+        feeHeld: sql<boolean>`${executables.feeHeldSince} is not null`,
         chainId: profiles.chainId,
       })
       .from(executables)
@@ -70,7 +72,7 @@ async function claimDueExecutions(db: Db, now: Date): Promise<{ claimed: number;
         from jsonb_to_recordset(${JSON.stringify(advanced)}::jsonb) as v(id text, next text)
        where e.id = v.id`);
     const standings = await computeUnitsStandings(tx, [...new Set(due.map((e) => e.workspaceId))], now);
-    const runnable = due.filter((e) => !standings.get(e.workspaceId)?.exhausted);
+    const runnable = due.filter((e) => !e.feeHeld && !standings.get(e.workspaceId)?.exhausted);
     if (runnable.length === 0) return [];
     const inserted = await tx
       .insert(executions)

@@ -20,8 +20,8 @@ type Candidate = { id: string; executable_id: string; log_index: number };
 /**
  * The oldest pending event of each executable, when it is ready (so no older one of its still waits for its
  * confirmations: runs keep chain order) and the executable can run one now: none of its executions unfinished,
- * the executable active with an active profile and a release not deleted (a deleted executable's events are
- * answered too, to be dropped). An executable that cannot run is not a candidate, so stalled ones never fill the
+ * the executable active, not held by its fee cap (its events stay ready, in order, until the hold is lifted), with
+ * an active profile and a release not deleted (a deleted executable's events are answered too, to be dropped). An executable that cannot run is not a candidate, so stalled ones never fill the
  * batch before runnable ones. One index probe per executable (trigger_events_queue_idx), however long its
  * backlog.
  */
@@ -46,6 +46,7 @@ function readyCandidates(db: DbOrTx, only: { executableId?: string; skip: string
        }
        and (e.state = 'deleted'
             or (e.state = 'active'
+                and e.fee_held_since is null
                 and exists (select 1 from profiles p where p.id = e.profile_id and p.state = 'active')
                 and exists (select 1 from function_releases r where r.id = e.function_id and r.deleted_at is null)))
        and not exists (select 1 from executions x where x.executable_id = e.id

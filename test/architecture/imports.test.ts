@@ -38,6 +38,7 @@ const LAYERS: Layer[] = [
       'lib/jobs/embedded-queue.ts',
       'lib/chains/config.ts',
       'lib/chains/address.ts',
+      'lib/chains/wei.ts',
       'lib/chains/kinds.ts',
       'lib/chains/read-methods.ts',
       'lib/console/origin.ts',
@@ -71,9 +72,18 @@ const LAYERS: Layer[] = [
   // what users define: releases, profiles, executables and their triggers
   { name: 'executables', paths: ['lib/functions', 'lib/profiles', 'lib/executables', 'lib/triggers'] },
   {
-    // what runs them: executions, the chain follower, alerts, the webhook door, sandbox provisioning
+    // what runs them: executions, the chain follower, alerts, the webhook door, sandbox provisioning; the fee hold
+    // and the configuration facets (a cap change lifts a hold), which open and resolve alerts
     name: 'engine',
-    paths: ['lib/executions', 'lib/follower', 'lib/alerts', 'lib/webhooks', 'lib/executables/provision.ts'],
+    paths: [
+      'lib/executions',
+      'lib/follower',
+      'lib/alerts',
+      'lib/webhooks',
+      'lib/executables/provision.ts',
+      'lib/executables/fee-hold.ts',
+      'lib/executables/facets.ts',
+    ],
   },
   // the management API's operation objects and the OpenAPI document made of them
   { name: 'operations', paths: ['lib/*/operations.ts', 'lib/*/*-operations.ts', 'lib/api/openapi'] },

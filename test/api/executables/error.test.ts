@@ -304,6 +304,41 @@ describe('executables: facet validation', () => {
     expect(now).toMatchObject({ args: '{}', trigger: exe.trigger, profileId: w.profileId, pinned: false });
   });
 
+  it('fee caps that are not positive wei strings → 400 invalid_request naming the field, on create and PATCH', async () => {
+    const w = await exeWorld();
+    const exe = await activeExe(w);
+    const bad = [
+      '0',
+      '00',
+      '-1',
+      '1.5',
+      '1e18',
+      ' 1',
+      '0x10',
+      '',
+      '9'.repeat(79),
+      1000,
+      1.5,
+      true,
+      {},
+      ['1'],
+    ];
+    for (const field of ['maxFeePerGas', 'maxCostPerRun'])
+      for (const value of bad) {
+        const created = await createExe(w.token, exeBody(w, { [field]: value }));
+        expectError(created, 400, 'invalid_request');
+        expect(created.body.details.map((d: { path: string }) => d.path)).toContain(field);
+        const patched = await patchFacet(w.token, exe.id, 'gas-mode', { gasMode: 'self', [field]: value });
+        expectError(patched, 400, 'invalid_request');
+        expect(patched.body.details.map((d: { path: string }) => d.path)).toContain(field);
+      }
+    // the largest accepted: 78 digits
+    const huge = '9'.repeat(78);
+    const ok = await patchFacet(w.token, exe.id, 'gas-mode', { gasMode: 'self', maxCostPerRun: huge });
+    expectStatus(ok, 200);
+    expect(ok.body.data).toMatchObject({ maxFeePerGas: null, maxCostPerRun: huge });
+  });
+
   it('on a roles profile only sponsored gas is allowed', async () => {
     const w = await exeWorld();
     const roles = await seedProfile(w.workspaceId, w.projectId, { kind: 'roles' });

@@ -16,6 +16,7 @@ import {
   waitForExe,
 } from '../../support/executables';
 import { expectDataEnvelope, expectPageEnvelope, expectStatus } from '../../support/expect';
+import { testDb } from '../../support/fixtures';
 import { api } from '../../support/http';
 import { seedProfile } from '../../support/seed';
 
@@ -42,6 +43,9 @@ describe('executables: create', () => {
       gasMode: 'self',
       gasFallback: false,
       sponsorshipProvider: null,
+      maxFeePerGas: null,
+      maxCostPerRun: null,
+      feeHold: null,
       sandboxRuntime: 'daytona',
       pinned: false,
       lastFunctionSwitchError: null,
@@ -71,11 +75,16 @@ describe('executables: create', () => {
         gasMode: 'sponsored',
         gasFallback: true,
         sponsorshipProvider: 'alchemy',
+        maxFeePerGas: '50000000000',
+        maxCostPerRun: '10000000000000000',
         sandboxRuntime: 'daytona',
       }),
     );
     expectStatus(res, 201);
     expect(res.body.data).toMatchObject({
+      maxFeePerGas: '50000000000',
+      maxCostPerRun: '10000000000000000',
+      feeHold: null,
       trigger: { type: 'cron', cronspec: '*/5 * * * *' },
       args: '{"threshold":3,"to":"0xabc"}',
       secretBindings: [{ secretId: w.secretId, envKey: 'API_KEY' }],
@@ -192,6 +201,60 @@ describe('executables: read', () => {
 });
 
 describe('executables: configuration facets, one per request', () => {
+  it('the gas facet sets the fee caps, keeps them when omitted, clears them with null, and audits the change', async () => {
+    const w = await exeWorld();
+    const exe = await activeExe(w, { maxFeePerGas: '30000000000' });
+    expect(exe).toMatchObject({ maxFeePerGas: '30000000000', maxCostPerRun: null, feeHold: null });
+
+    const set = await patchFacet(w.token, exe.id, 'gas-mode', {
+      gasMode: 'self',
+      maxFeePerGas: '40000000000',
+      maxCostPerRun: '5000000000000000',
+    });
+    expectStatus(set, 200);
+    expect(set.body.data).toMatchObject({ maxFeePerGas: '40000000000', maxCostPerRun: '5000000000000000' });
+
+    const kept = await patchFacet(w.token, exe.id, 'gas-mode', { gasMode: 'self', gasFallback: true });
+    expect(kept.body.data).toMatchObject({
+      gasFallback: true,
+      maxFeePerGas: '40000000000',
+      maxCostPerRun: '5000000000000000',
+    });
+
+    const cleared = await patchFacet(w.token, exe.id, 'gas-mode', { gasMode: 'self', maxFeePerGas: null });
+    expect(cleared.body.data).toMatchObject({ maxFeePerGas: null, maxCostPerRun: '5000000000000000' });
+    expect((await getExe(w.token, exe.id)).body.data).toMatchObject({
+      maxFeePerGas: null,
+      maxCostPerRun: '5000000000000000',
+      feeHold: null,
+    });
+
+    const audit = await testDb().$sql<{ action: string; details: Record<string, unknown> }[]>`
+      select action, details from audit_events where target_id = ${exe.id} order by id`;
+    expect(audit.find((e) => e.action === 'executable.created')?.details).toMatchObject({
+      maxFeePerGas: '30000000000',
+    });
+    expect(audit.filter((e) => e.action === 'executable.gas_changed').map((e) => e.details)).toEqual([
+      {
+        name: exe.name,
+        previousGasMode: 'self',
+        gasMode: 'self',
+        maxFeePerGas: '40000000000',
+        previousMaxFeePerGas: '30000000000',
+        maxCostPerRun: '5000000000000000',
+        previousMaxCostPerRun: null,
+      },
+      { name: exe.name, previousGasMode: 'self', gasMode: 'self', gasFallback: true },
+      {
+        name: exe.name,
+        previousGasMode: 'self',
+        gasMode: 'self',
+        maxFeePerGas: null,
+        previousMaxFeePerGas: '40000000000',
+      },
+    ]);
+  });
+
   it('args, gas-mode, pinned, profile, secrets, sponsorship-provider and trigger each change their own field', async () => {
     const w = await exeWorld();
     const exe = await activeExe(w);

@@ -168,7 +168,13 @@ export async function updateGasModeAction(
   workspaceSlug: string,
   projectId: string,
   executableId: string,
-  input: { gasMode: string; gasFallback?: boolean; sponsorshipProvider?: string },
+  input: {
+    gasMode: string;
+    gasFallback?: boolean;
+    sponsorshipProvider?: string;
+    maxFeePerGas?: string | null;
+    maxCostPerRun?: string | null;
+  },
 ) {
   return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId, actor) => {
     await updateGasMode(getDb(), workspaceId, actor, executableId, GasModeBody.parse(input));

@@ -5,7 +5,7 @@ import { principalActor } from '@/lib/audit/principal-actor';
 import { updateGasMode } from '@/lib/executables/facets';
 import { updateExecutableGasModeOp } from '@/lib/executables/operations';
 
-// PATCH /api/v1/executables/{executableId}/gas-mode — change the gas mode
+// PATCH /api/v1/executables/{executableId}/gas-mode — change the gas mode and the fee caps
 export const PATCH = route(updateExecutableGasModeOp, async ({ principal, params, body }) =>
   ok(
     await updateGasMode(

@@ -16,6 +16,7 @@ import {
   updateProfileAction,
   updateSecretsAction,
 } from '../actions';
+import { costCapText, feeCapText, parseCostCap, parseFeeCap } from './fee-caps';
 import type { ExecutableIds } from './ids';
 import {
   type PermissionsRefusal,
@@ -77,29 +78,40 @@ function SaveButton({
 }
 
 /**
- * Gas mode, its sponsor (sponsored only) and the fallback, saved together. The sponsor shows what the record
- * says: its provider, or the default while it names none (the API cannot set it back to none, so the default is
- * offered only then).
+ * Gas mode, its sponsor (sponsored only), the fallback and the fee caps, saved together. The sponsor shows what the
+ * record says: its provider, or the default while it names none (the API cannot set it back to none, so the
+ * default is offered only then). The caps are typed in gwei and in the native currency (`symbol`), sent in wei.
  */
 export function GasModeForm({
   ids,
   gasMode,
   gasFallback,
   sponsorshipProvider,
+  maxFeePerGas,
+  maxCostPerRun,
+  symbol,
   allowed,
 }: {
   ids: ExecutableIds;
   gasMode: string;
   gasFallback: boolean;
   sponsorshipProvider: string | null;
+  maxFeePerGas: string | null;
+  maxCostPerRun: string | null;
+  symbol: string;
   allowed: readonly string[];
 }) {
   const [mode, setMode] = useState(gasMode);
   const [fallback, setFallback] = useState(gasFallback);
   const [provider, setProvider] = useState(sponsorshipProvider ?? '');
+  const [feeCap, setFeeCap] = useState(feeCapText(maxFeePerGas));
+  const [costCap, setCostCap] = useState(costCapText(maxCostPerRun));
   const { error, pending, save } = useFacetSave();
   const sponsored = mode === 'sponsored';
-  const submit = (e: FormEvent) =>
+  const fee = parseFeeCap(feeCap);
+  const cost = parseCostCap(costCap, symbol);
+  const submit = (e: FormEvent) => {
+    if (!fee.ok || !cost.ok) return e.preventDefault();
     save(
       e,
       () =>
@@ -107,9 +119,12 @@ export function GasModeForm({
           gasMode: mode,
           gasFallback: fallback,
           ...(sponsored && provider !== '' && { sponsorshipProvider: provider }),
+          maxFeePerGas: fee.wei,
+          maxCostPerRun: cost.wei,
         }),
       'Gas mode saved',
     );
+  };
   const modes = allowed.includes(gasMode) ? allowed : [gasMode, ...allowed];
   return (
     <form onSubmit={submit} className="grid gap-3">
@@ -152,12 +167,48 @@ export function GasModeForm({
         />
         Fall back to self-paid gas when sponsorship fails
       </label>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field
+          label="Max fee per gas (gwei)"
+          htmlFor="gas-max-fee"
+          hint="The most a run bids per gas. Empty: the chain’s default."
+          error={fee.ok ? undefined : fee.error}
+        >
+          <Input
+            id="gas-max-fee"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="none"
+            aria-invalid={!fee.ok || undefined}
+            value={feeCap}
+            onChange={(e) => setFeeCap(e.target.value)}
+          />
+        </Field>
+        <Field
+          label={`Max cost per run (${symbol})`}
+          htmlFor="gas-max-cost"
+          hint="Gas limit × max fee per gas, the calls’ value not counted. Empty: none."
+          error={cost.ok ? undefined : cost.error}
+        >
+          <Input
+            id="gas-max-cost"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="none"
+            aria-invalid={!cost.ok || undefined}
+            value={costCap}
+            onChange={(e) => setCostCap(e.target.value)}
+          />
+        </Field>
+      </div>
       {error && (
         <Alert variant="destructive">
           <span data-testid="gas-mode-error">{error}</span>
         </Alert>
       )}
-      <SaveButton pending={pending}>Save gas mode</SaveButton>
+      <SaveButton pending={pending} disabled={!fee.ok || !cost.ok}>
+        Save gas mode
+      </SaveButton>
     </form>
   );
 }

@@ -1,17 +1,27 @@
+import { formatGwei } from 'viem';
+import { Alert } from '@/components/ui/alert';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { enabledChains } from '@/lib/chains/config';
+import { formatUtc } from '@/lib/console/format';
 import { GAS_MODES_BY_KIND } from '@/lib/executables/gas-modes';
 import { GasModeForm, ProfileForm } from '../../_components/facet-forms';
+import { costCapText, feeCapText } from '../../_components/fee-caps';
 import { sponsorLabel } from '../../_components/sponsor';
 import { loadProfiles, type SectionProps } from './data';
 
-/** The profile it sends from (any active one of the project) and the gas modes that profile's kind allows. */
+/**
+ * The profile it sends from (any active one of the project), the gas modes that profile's kind allows and the fee
+ * caps; while runs are held by the fee cap, since when and what the chain needs.
+ */
 export async function ProfileGasSection({ ids, workspaceId, executable, canMutate }: SectionProps) {
   const profiles = await loadProfiles(workspaceId, ids.projectId);
   const profile = profiles.find((p) => p.id === executable.profileId);
   const activeProfiles = profiles
     .filter((p) => p.state === 'active')
     .map((p) => ({ id: p.id, label: `${p.name} · ${p.kind} · ${p.chainId}` }));
+  const symbol = enabledChains().find((c) => c.chainId === profile?.chainId)?.nativeCurrency.symbol ?? 'ETH';
   const version = executable.updatedAt;
+  const hold = executable.feeHold;
   return (
     <Card>
       <CardHeader>
@@ -21,6 +31,15 @@ export async function ProfileGasSection({ ids, workspaceId, executable, canMutat
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
+        {hold && (
+          <Alert variant="warning" title="Runs held by the fee cap">
+            <span data-testid="executable-fee-hold">
+              Held by fee cap since {formatUtc(hold.since)} (needs{' '}
+              {formatGwei(BigInt(hold.requiredMaxFeePerGas))} gwei). Scheduled runs and chain events wait
+              until the chain's fee falls within the cap, or the cap is changed; manual runs still try.
+            </span>
+          </Alert>
+        )}
         {canMutate ? (
           <>
             <ProfileForm
@@ -35,6 +54,9 @@ export async function ProfileGasSection({ ids, workspaceId, executable, canMutat
               gasMode={executable.gasMode}
               gasFallback={executable.gasFallback}
               sponsorshipProvider={executable.sponsorshipProvider}
+              maxFeePerGas={executable.maxFeePerGas}
+              maxCostPerRun={executable.maxCostPerRun}
+              symbol={symbol}
               allowed={profile ? GAS_MODES_BY_KIND[profile.kind] : [executable.gasMode]}
             />
           </>
@@ -42,6 +64,9 @@ export async function ProfileGasSection({ ids, workspaceId, executable, canMutat
           <p className="text-muted-foreground text-sm">
             {executable.gasMode} gas
             {executable.gasMode === 'sponsored' && ` · ${sponsorLabel(executable.sponsorshipProvider)}`}
+            {` · max fee per gas ${executable.maxFeePerGas ? `${feeCapText(executable.maxFeePerGas)} gwei` : 'chain default'}`}
+            {executable.maxCostPerRun &&
+              ` · max cost per run ${costCapText(executable.maxCostPerRun)} ${symbol}`}
           </p>
         )}
       </CardContent>
