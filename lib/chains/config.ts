@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { AddressSchema } from './address';
-
-const weiString = z.string().regex(/^[0-9]{1,78}$/, 'a whole number of wei, as a decimal string');
+import { WeiSchema } from './wei';
 
 /** Where the contracts the profiles rely on are deployed on a configured chain (see `lib/chains/contracts.ts`). */
 const ChainContractsSchema = z.object({
@@ -61,9 +60,9 @@ const ChainConfigSchema = z.object({
       /** maxFeePerGas = next base fee × this + tip: room for the base fee to rise while the transaction waits. */
       baseFeeMultiplier: z.number().min(1).max(10).optional(),
       /** The least tip a run offers (some chains, e.g. Polygon PoS, refuse less). */
-      priorityFeeFloorWei: weiString.optional(),
+      priorityFeeFloorWei: WeiSchema.optional(),
       /** The cap of an executable that sets none: no run bids more per gas. */
-      maxFeePerGasWei: weiString.optional(),
+      maxFeePerGasWei: WeiSchema.optional(),
       /** How long a broadcast transaction may stay unmined before it is re-priced. */
       replacementIntervalSeconds: z.number().positive().max(3_600).optional(),
       maxReplacements: z.number().int().min(0).max(50).optional(),

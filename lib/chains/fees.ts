@@ -24,6 +24,9 @@ export function bumped(x: bigint): bigint {
 /** The highest max fee a run's own transactions may bid under `cap`: the rest is the cancellation's reserve. */
 export const ceilingOf = (cap: bigint) => (cap * 1000n) / BUMP_PER_MILLE;
 
+/** The least cap whose ceiling reaches `required`: what lets a held run bid again. */
+export const capNeededFor = (required: bigint) => (required * BUMP_PER_MILLE + 999n) / 1000n;
+
 /** The least max fee the next block can include: its base fee plus the tip. */
 export const minimumRequired = (market: Market) => market.baseFee + market.tip;
 

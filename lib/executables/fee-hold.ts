@@ -4,6 +4,11 @@ import type { DbOrTx } from '@/db/client';
 import { executables, profiles } from '@/db/schema';
 import { rulesInForce } from '@/lib/alerts/in-force';
 import { afterIncidentCommit, consoleUrl, openIncident, resolveIncidents } from '@/lib/alerts/incidents';
+import { publicClientFor } from '@/lib/chains/client';
+import { findChain } from '@/lib/chains/config';
+import { feePolicyOf } from '@/lib/chains/fee-policy';
+import { capNeededFor, minimumRequired } from '@/lib/chains/fees';
+import { readMarket } from '@/lib/chains/market';
 import { log } from '@/lib/log';
 
 // The fee hold (docs/executions.md#fee-caps-and-the-fee-hold): while the chain needs a higher max fee per gas than
@@ -11,13 +16,6 @@ import { log } from '@/lib/log';
 // instead of ending fee_cap_exceeded one after another. A run ending fee_cap_exceeded sets it (finish.ts); the
 // watcher releases it once the chain's fee falls; a cap change or a confirmed run lifts it too. Each change opens
 // or resolves the executable's `fee_cap_held` incident in the same transaction.
-
-/** A run's first bid leaves 12.5 % room under the cap for its replacements (12.5 % higher each). */
-const REPLACEMENT_RESERVE = { num: 1125n, den: 1000n };
-
-/** The least cap that lets a run bid `minimumRequiredWei` and keep the replacement reserve (rounded up). */
-export const capNeededFor = (minimumRequiredWei: bigint): bigint =>
-  (minimumRequiredWei * REPLACEMENT_RESERVE.num + REPLACEMENT_RESERVE.den - 1n) / REPLACEMENT_RESERVE.den;
 
 /**
  * Holds the executable's runs: `fee_held_since` keeps the start of a hold already running, `fee_hold_required`
@@ -185,4 +183,33 @@ export async function releaseFeeHolds(
   });
   afterIncidentCommit(db, incidents);
   return ids;
+}
+
+/**
+ * The watcher's part: on each chain where an executable is held, the chain's fee now (one read), and the holds it
+ * releases. Answers the ids released.
+ */
+export async function releaseHoldsWhereFeesFell(db: DbOrTx): Promise<string[]> {
+  const chains = await db
+    .selectDistinct({ chainId: profiles.chainId })
+    .from(executables)
+    .innerJoin(profiles, eq(profiles.id, executables.profileId))
+    .where(isNotNull(executables.feeHeldSince));
+  const released: string[] = [];
+  for (const { chainId } of chains) {
+    const chain = findChain(chainId);
+    if (!chain) continue;
+    const policy = feePolicyOf(chain);
+    try {
+      const market = await readMarket(publicClientFor(chain, { timeoutMs: 5_000 }), policy);
+      released.push(
+        ...(await releaseFeeHolds(db, chainId, minimumRequired(market), {
+          defaultCapWei: policy.defaultCap,
+        })),
+      );
+    } catch (error) {
+      log.warn({ err: error, chainId }, 'could not read the fees to release held executables');
+    }
+  }
+  return released;
 }

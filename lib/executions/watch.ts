@@ -23,6 +23,7 @@ import { receiptReader } from '@/lib/chains/submitters';
 import { type Resigned, signCancellation, signReplacement } from '@/lib/chains/submitters/resign';
 import { sendRaw } from '@/lib/chains/submitters/send';
 import { SubmissionError } from '@/lib/chains/submitters/types';
+import { releaseHoldsWhereFeesFell } from '@/lib/executables/fee-hold';
 import { log } from '@/lib/log';
 import { type Broadcast, broadcastsOf, markRefused, markSent, recordBroadcast } from './broadcasts';
 import { receiptEnding } from './confirm';
@@ -55,6 +56,7 @@ export async function watchTick(db: Db): Promise<number> {
       }),
     ),
   );
+  await releaseHoldsWhereFeesFell(db);
   return due.length;
 }
 

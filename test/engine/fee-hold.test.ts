@@ -11,7 +11,8 @@ import {
   parseFeeCap,
 } from '@/app/(console)/[workspace]/projects/[projectId]/executables/_components/fee-caps';
 import { type Db, getDb } from '@/db/client';
-import { capNeededFor, holdForFee, releaseFeeHolds } from '@/lib/executables/fee-hold';
+import { capNeededFor } from '@/lib/chains/fees';
+import { holdForFee, releaseFeeHolds } from '@/lib/executables/fee-hold';
 import { finishExecution } from '@/lib/executions/finish';
 import { scheduleDueExecutions } from '@/lib/executions/scheduler';
 import { dispatchReadyEvents } from '@/lib/follower/dispatch';

@@ -3,6 +3,7 @@
 // two broadcasts of one run both land, and the profile's next run is not stuck behind it.
 import { toHex } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
+import { patchFacet } from '../support/executables';
 import {
   executionRows,
   faultStackWorld,
@@ -13,6 +14,7 @@ import {
   waitUntil,
 } from '../support/faults';
 import { testDb } from '../support/fixtures';
+import { api } from '../support/http';
 import { rpc } from '../support/profiles';
 import { balanceOf } from '../support/runs';
 
@@ -118,7 +120,7 @@ describe('a transaction the chain does not mine at once', () => {
     expect(await nonceOf(w.address)).toBe(nonce + 1);
   });
 
-  it('a spike above the cap: nothing is signed and the run ends fee_cap_exceeded', async () => {
+  it('a spike above the cap: nothing signed, the executable held (alert), then run by itself when fees fall', async () => {
     const { w, queue } = world;
     const pay = await payExe(w);
     await setCap(pay, gwei(3));
@@ -132,6 +134,23 @@ describe('a transaction the chain does not mine at once', () => {
     expect(done.txHash).toBeNull();
     expect(await broadcasts(id)).toEqual([]);
     expect(await nonceOf(w.address)).toBe(nonce);
+    const held = await executable(pay.exe.id);
+    expect(held.feeHold).toMatchObject({ since: expect.any(String) });
+    expect(BigInt(held.feeHold.requiredMaxFeePerGas)).toBeGreaterThan(gwei(3));
+    // the scheduler does not fire a held executable
+    await testDb().$sql`update executables set next_run_at = now() where id = ${pay.exe.id}`;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await executionRows([pay.exe.id])).length).toBe(1);
+
+    // fees fall: the watcher releases it and the run due at once confirms
+    await mineAt(gwei(0.1));
+    const next = await waitUntil('a run after the release', async () => {
+      const rows = await executionRows([pay.exe.id]);
+      return rows.find((r) => r.id !== id && r.status === 'confirmed');
+    });
+    expect(Number(next.nonce)).toBe(nonce);
+    expect((await executable(pay.exe.id)).feeHold).toBeNull();
+    expect(await balanceOf(pay.to)).toBe(pay.wei);
   });
 
   it('a dropped transaction: sent again or re-priced, confirmed once, the nonce used once', async () => {

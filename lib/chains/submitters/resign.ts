@@ -1,6 +1,6 @@
 // What the watcher (lib/executions/watch.ts) signs after a run's first transaction: the same transaction at new
 // fees, and the zero-value self-transfer that clears its nonce. The key is decrypted here, only to sign.
-import { type Address, type Hex, keccak256, parseTransaction, type PublicClient } from 'viem';
+import { type Address, type Hex, keccak256, type PublicClient, parseTransaction } from 'viem';
 import type { Fees } from '@/lib/chains/fees';
 import { accountSigner } from './account';
 import type { SignedBytes } from './types';
@@ -38,7 +38,14 @@ export function signReplacement(encryptedKey: string, sender: Address, raw: Hex,
   return sign(
     encryptedKey,
     sender,
-    { chainId: tx.chainId, nonce: tx.nonce, to: tx.to, data: tx.data ?? '0x', value: tx.value ?? 0n, gas: tx.gas },
+    {
+      chainId: tx.chainId,
+      nonce: tx.nonce,
+      to: tx.to,
+      data: tx.data ?? '0x',
+      value: tx.value ?? 0n,
+      gas: tx.gas,
+    },
     fees,
   );
 }
