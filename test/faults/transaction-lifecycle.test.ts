@@ -61,10 +61,17 @@ async function expectOneMinedAt(address: string, nonce: number, hashes: string[]
   return mined[0];
 }
 
+/** Through the gas facet, as a user sets it. */
 async function setCap(exe: PayExe, maxFeePerGas: bigint | null) {
-  await testDb()
-    .$sql`update executables set max_fee_per_gas = ${maxFeePerGas?.toString() ?? null} where id = ${exe.exe.id}`;
+  const res = await patchFacet(world.w.token, exe.exe.id, 'gas-mode', {
+    gasMode: 'self',
+    maxFeePerGas: maxFeePerGas?.toString() ?? null,
+  });
+  expect(res.status).toBe(200);
 }
+
+const executable = async (id: string) =>
+  (await api(`/api/v1/executables/${id}`, { token: world.w.token })).body.data;
 
 afterEach(async () => {
   world.stack.rpcStandIn?.forwardSends();
