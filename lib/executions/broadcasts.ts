@@ -5,6 +5,7 @@ import type { DbOrTx } from '@/db/client';
 import type { BroadcastKind } from '@/db/enums';
 import { type SemanticError, transactionBroadcasts } from '@/db/schema';
 import type { SignedBytes } from '@/lib/chains/submitters/types';
+import type { BroadcastRecord } from './schemas';
 
 export type Broadcast = typeof transactionBroadcasts.$inferSelect;
 
@@ -62,3 +63,16 @@ export async function broadcastsOf(db: DbOrTx, executionIds: string[]): Promise<
   for (const row of rows) byRun.set(row.executionId, [...(byRun.get(row.executionId) ?? []), row]);
   return byRun;
 }
+
+/** A broadcast as the execution record shows it: never its signed bytes. */
+export const toBroadcastRecord = (row: Broadcast): BroadcastRecord => ({
+  txHash: row.txHash,
+  kind: row.kind,
+  nonce: row.nonce,
+  maxFeePerGas: row.maxFeePerGas,
+  maxPriorityFeePerGas: row.maxPriorityFeePerGas,
+  state: row.state,
+  sentAt: row.sentAt?.toISOString() ?? null,
+  sendCount: row.sendCount,
+  mined: row.minedBlock !== null,
+});

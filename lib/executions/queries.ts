@@ -8,6 +8,7 @@ import { idFloor } from '@/lib/ids';
 import { inLiveProject, requireProject } from '@/lib/projects/service';
 import type { RunnerName } from '@/lib/runtime/runners/types';
 import type { CallbackName, TaskLogLevel } from '@/lib/runtime/task-types';
+import { broadcastsOf, toBroadcastRecord } from './broadcasts';
 import type { ExecutionLogRecord, ExecutionRecord } from './schemas';
 
 type ExecutionRow = typeof executions.$inferSelect;
@@ -113,6 +114,17 @@ export async function requireExecution(db: DbOrTx, workspaceId: string, executio
     );
   if (!execution) throw notFound('execution');
   return execution;
+}
+
+/** One execution as its own read shows it: the record with every transaction it signed. */
+export async function readExecution(
+  db: DbOrTx,
+  workspaceId: string,
+  executionId: string,
+): Promise<ExecutionRecord> {
+  const execution = await requireExecution(db, workspaceId, executionId);
+  const rows = (await broadcastsOf(db, [execution.id])).get(execution.id) ?? [];
+  return { ...toExecution(execution), broadcasts: rows.map(toBroadcastRecord) };
 }
 
 export async function listExecutionLogs(db: DbOrTx, workspaceId: string, executionId: string) {

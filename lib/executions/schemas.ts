@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EXECUTION_STATUSES, EXECUTION_TRIGGERS, type ExecutionStatus } from '@/db/enums';
+import {
+  BROADCAST_KINDS,
+  BROADCAST_STATES,
+  EXECUTION_STATUSES,
+  EXECUTION_TRIGGERS,
+  type ExecutionStatus,
+} from '@/db/enums';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
 import { FunctionReleaseSchema, PermissionsRecord } from '@/lib/functions/schemas';
 import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
@@ -9,6 +15,27 @@ import { CALLBACK_NAMES } from '@/lib/runtime/task-types';
 export const LISTABLE_STATUSES = EXECUTION_STATUSES.filter(
   (status): status is Exclude<ExecutionStatus, 'submitted_unknown'> => status !== 'submitted_unknown',
 );
+
+/** One transaction the run signed (lib/executions/broadcasts.ts); amounts in wei, as decimal strings. */
+export const BroadcastSchema = z.strictObject({
+  txHash: z.string(),
+  kind: z.enum(BROADCAST_KINDS).meta({
+    description:
+      '`original`: the first; `replacement`: re-priced at the same nonce; `cancellation`: the zero-value self-transfer that cleared the nonce',
+  }),
+  nonce: z.number().int(),
+  maxFeePerGas: z.string(),
+  maxPriorityFeePerGas: z.string(),
+  state: z.enum(BROADCAST_STATES).meta({
+    description:
+      '`signed`: recorded, maybe not sent yet; `sent`: an endpoint accepted it; `refused`: refused',
+  }),
+  sentAt: z.string().nullable(),
+  sendCount: z.number().int().meta({ description: 'How many times it was sent (a pool may drop it)' }),
+  mined: z.boolean().meta({ description: 'Whether this is the transaction that was mined; at most one is' }),
+});
+
+export type BroadcastRecord = z.output<typeof BroadcastSchema>;
 
 export const ExecutionSchema = z
   .strictObject({
@@ -71,6 +98,10 @@ export const ExecutionSchema = z
     finishedAt: z.string().nullable(),
     durationMs: z.number().int().nullable(),
     createdAt: z.string(),
+    broadcasts: z.array(BroadcastSchema).optional().meta({
+      description:
+        'Every transaction the run signed, oldest first, the mined one marked: the first, its re-priced replacements and the cancellation (docs/executions.md#transaction-lifecycle). On the read of one execution; a user operation has none',
+    }),
   })
   .meta({ id: 'Execution' });
 export type ExecutionRecord = z.output<typeof ExecutionSchema>;

@@ -19,10 +19,11 @@ import { enabledChains } from '@/lib/chains/config';
 import { formatDuration, formatNumber, formatUtc, runnerLabel } from '@/lib/console/format';
 import { orNotFound } from '@/lib/console/not-found';
 import { getExecutable } from '@/lib/executables/service';
-import { listExecutionLogs, requireExecution, toExecution } from '@/lib/executions/queries';
+import { listExecutionLogs, readExecution } from '@/lib/executions/queries';
 import { loadProject } from '../../_lib/project';
 import { releaseOptions } from '../../executables/_components/data';
 import { PendingRefresh } from '../../profiles/_components/pending-refresh';
+import { BroadcastsCard } from '../_components/broadcasts-card';
 import { CallsTable } from '../_components/calls-table';
 import { callbackUnfinished, ExecutionCallback } from '../_components/execution-callback';
 import { ExecutionLogs } from '../_components/execution-logs';
@@ -53,7 +54,7 @@ export default async function ExecutionPage({
   const { workspace: slug, projectId, executionId } = await params;
   const { workspace } = await requireWorkspaceAccess(slug);
   const project = await loadProject(workspace.id, projectId);
-  const execution = toExecution(await orNotFound(requireExecution(getDb(), workspace.id, executionId)));
+  const execution = await orNotFound(readExecution(getDb(), workspace.id, executionId));
   if (execution.projectId !== project.id) notFound();
   const [logs, name, releases] = await Promise.all([
     listExecutionLogs(getDb(), workspace.id, execution.id),
@@ -145,6 +146,10 @@ export default async function ExecutionPage({
             </CardContent>
           </Card>
           {execution.callback && <ExecutionCallback callback={execution.callback} />}
+          {execution.broadcasts && execution.broadcasts.length > 0 && (
+            <BroadcastsCard broadcasts={execution.broadcasts} />
+          )}
+
           <Card>
             <CardHeader>
               <CardTitle>Logs</CardTitle>

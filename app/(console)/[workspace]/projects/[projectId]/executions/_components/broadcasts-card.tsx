@@ -1,0 +1,73 @@
+import { formatGwei } from 'viem';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { RelativeTime } from '@/components/ui/relative-time';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import type { BroadcastRecord } from '@/lib/executions/schemas';
+import { TxHash } from './tx-hash';
+
+const KIND_LABELS: Record<BroadcastRecord['kind'], string> = {
+  original: 'First',
+  replacement: 'Re-priced',
+  cancellation: 'Cancellation',
+};
+
+/** Every transaction the run signed at its nonce, oldest first, the mined one marked. */
+export function BroadcastsCard({ broadcasts }: { broadcasts: BroadcastRecord[] }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Broadcasts</CardTitle>
+        <CardDescription>
+          Each transaction signed for this run at nonce {broadcasts[0].nonce}: re-priced when the chain did
+          not mine it, and cleared by a cancellation once given up. At most one is mined.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="overflow-x-auto px-0 pb-0">
+        <Table data-testid="execution-broadcasts">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Kind</TableHead>
+              <TableHead>Transaction</TableHead>
+              <TableHead className="text-right">Max fee</TableHead>
+              <TableHead className="text-right">Tip</TableHead>
+              <TableHead>Sent</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {broadcasts.map((b) => (
+              <TableRow key={b.txHash}>
+                <TableCell className="whitespace-nowrap">
+                  {KIND_LABELS[b.kind]}
+                  {b.mined && (
+                    <Badge variant="outline" className="ml-2">
+                      mined
+                    </Badge>
+                  )}
+                  {b.state === 'refused' && (
+                    <Badge variant="outline" className="ml-2">
+                      refused
+                    </Badge>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <TxHash hash={b.txHash} />
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-right font-mono text-xs">
+                  {formatGwei(BigInt(b.maxFeePerGas))} gwei
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-right font-mono text-xs">
+                  {formatGwei(BigInt(b.maxPriorityFeePerGas))} gwei
+                </TableCell>
+                <TableCell className="whitespace-nowrap text-muted-foreground text-xs">
+                  {b.sentAt ? <RelativeTime value={b.sentAt} /> : 'not yet'}
+                  {b.sendCount > 1 && ` · ${b.sendCount}×`}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}
