@@ -7,7 +7,10 @@ import { rulesInForce } from './in-force';
 import { consoleUrl, openIncident, resolveIncidents } from './incidents';
 
 /** Kinds a successful run clears for its executable. */
-const CLEARED_BY_SUCCESS: AlertKind[] = ['execution_failed', 'consecutive_failures', 'dead_man'];
+const CLEARED_BY_SUCCESS: AlertKind[] = ['execution_failed', 'consecutive_failures', 'dead_man', 'nonce_blocked'];
+
+/** Endings that say the account's nonce is held by a transaction Tickwork could not clear (yet). */
+const NONCE_BLOCKED_CODES = new Set(['nonce_blocked', 'cancellation_pending']);
 
 type Finished = {
   id: string;
@@ -22,7 +25,8 @@ type Finished = {
 /**
  * The alerts of an execution that just ended, in the transaction that wrote its final status: a failure opens
  * `execution_failed` and (once the last N finished runs all failed) `consecutive_failures` incidents for its
- * executable; a success (confirmed or skipped) resolves those and a `dead_man` one. Simulations do not count.
+ * executable, and an ending whose account nonce is held (`nonce_blocked`, or a cancellation not mined yet)
+ * `nonce_blocked`; a success (confirmed or skipped) resolves those and a `dead_man` one. Simulations do not count.
  * Answers the ids of the incidents opened or resolved (for `afterIncidentCommit`).
  */
 export async function evaluateFinishedExecution(db: DbOrTx, run: Finished): Promise<string[]> {
@@ -43,10 +47,11 @@ async function evaluate(db: DbOrTx, run: Finished): Promise<string[]> {
       { projectId: run.projectId, kinds: CLEARED_BY_SUCCESS, subject: run.executableId },
       `A run succeeded (${run.status}): execution ${run.id}.`,
     );
-  if (run.status !== 'failed') return [];
+  const nonceBlocked = NONCE_BLOCKED_CODES.has(run.error?.code ?? '');
+  if (run.status !== 'failed' && !nonceBlocked) return [];
   const rules = await rulesInForce(db, run.projectId, run.executableId, [
-    'execution_failed',
-    'consecutive_failures',
+    ...(run.status === 'failed' ? (['execution_failed', 'consecutive_failures'] as const) : []),
+    ...(nonceBlocked ? (['nonce_blocked'] as const) : []),
   ]);
   if (rules.length === 0) return [];
   const [exe] = await db
@@ -63,7 +68,22 @@ async function evaluate(db: DbOrTx, run: Finished): Promise<string[]> {
   };
   const opened: string[] = [];
   for (const rule of rules) {
-    if (rule.kind === 'execution_failed') {
+    if (rule.kind === 'nonce_blocked') {
+      const id = await openIncident(
+        db,
+        rule,
+        run.executableId,
+        {
+          title: `Executable “${name}”: its account's nonce is blocked`,
+          text: `Execution ${run.id} could not clear or use its account's next nonce (${run.error?.code}): another transaction holds it. Runs of this profile wait until it is mined; Tickwork keeps watching.`,
+          severity: 'critical',
+          facts,
+          url,
+        },
+        { executableId: run.executableId, executionId: run.id },
+      );
+      if (id) opened.push(id);
+    } else if (rule.kind === 'execution_failed') {
       const id = await openIncident(
         db,
         rule,

@@ -83,7 +83,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, { name: string; description: s
   nonce_blocked: {
     name: 'Nonce blocked',
     description:
-      'The account’s next nonce is held by a transaction Tickwork could not clear; clears once it is mined.',
+      'A run found its account’s next nonce held by a transaction Tickwork could not clear; clears at the next success.',
   },
 };
 

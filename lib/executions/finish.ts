@@ -53,6 +53,8 @@ export type Ending = {
    * held (fee-hold.ts) in this ending's transaction.
    */
   feeHold?: { requiredWei: string };
+  /** submitted_unknown whose transactions the watcher still sees through (a cancellation not mined yet). */
+  keepWatching?: true;
 };
 
 /**
@@ -87,6 +89,7 @@ export async function finishExecution(
         ...(ending.effectiveGasPrice !== undefined && { effectiveGasPrice: ending.effectiveGasPrice }),
         ...(ending.blockNumber !== undefined && { blockNumber: ending.blockNumber }),
         ...(ending.reconcileAt && { reconcileAt: ending.reconcileAt }),
+        ...(!ending.keepWatching && { watchAt: null }),
         ...(ending.usage && ending.usage),
         ...(snapshot && { storageSnapshot: snapshot }),
         ...(ending.reconciled

@@ -202,6 +202,7 @@ class Look {
       return;
     await finishExecution(this.db, this.executionId, {
       status: 'submitted_unknown',
+      keepWatching: true,
       error: {
         code: 'cancellation_pending',
         message: `not mined in time; the self-transfer ${cancellation.txHash} that clears nonce ${this.nonce} at up to ${gwei(BigInt(cancellation.maxFeePerGas))} is not mined yet (the chain asks more): Tickwork keeps watching, and the account sends nothing else until it is`,
@@ -291,7 +292,6 @@ class Look {
       ...(reconciled.reconciled && { error: ending.error ?? null }),
       ...reconciled,
     });
-    await unwatch(this.db, this.executionId);
   }
 
   /** The next look, under this look's claim only. */

@@ -93,6 +93,8 @@ const capExceeded = (requiredWei: bigint) => ({
 describe('holding', () => {
   it('sets the hold once: the start stays, the fee needed is the latest; one incident', async () => {
     const exe = await seedExecutable(w.workspaceId, w.projectId);
+    // a cap the chain's fee is above: the app's watcher must not release the hold under the test
+    await setCap(exe.executableId, 1n);
     await hold(exe.executableId, 50n * GWEI);
     const first = await holdOf(exe.executableId);
     expect(first.fee_held_since).toBeInstanceOf(Date);
@@ -108,6 +110,8 @@ describe('holding', () => {
 
   it('a fee_cap_exceeded ending holds the executable in its transaction and opens fee_cap_held; a dry run does not', async () => {
     const exe = await runnableExe(w, SKIP_TASK, { exe: { trigger: HOURLY } });
+    // a cap the chain's fee is above: the app's watcher must not release the hold under the test
+    await setCap(exe.id, 1n);
     const dry = await runningExecution(exe.id, true);
     expect(await finishExecution(db, dry, capExceeded(40n * GWEI))).toBe(true);
     expect((await holdOf(exe.id)).fee_held_since).toBeNull();
@@ -136,6 +140,8 @@ describe('holding', () => {
 describe('while held', () => {
   it('the scheduler advances next_run_at without inserting an execution', async () => {
     const exe = await runnableExe(w, SKIP_TASK, { exe: { trigger: HOURLY } });
+    // a cap the chain's fee is above: the app's watcher must not release the hold under the test
+    await setCap(exe.id, 1n);
     await hold(exe.id, 30n * GWEI);
     const due = new Date(Date.now() - 1_000);
     await testDb()
@@ -155,6 +161,8 @@ describe('while held', () => {
     const exe = await runnableExe(w, SKIP_TASK, {
       exe: { trigger: { type: 'block', everyBlocks: 10_000, confirmations: 0 } },
     });
+    // a cap the chain's fee is above: the app's watcher must not release the hold under the test
+    await setCap(exe.id, 1n);
     await hold(exe.id, 30n * GWEI);
     const event = newId('triggerEvent');
     const blockHash = `0x${'ab'.repeat(32)}`;
@@ -169,7 +177,8 @@ describe('while held', () => {
     expect(await statusOf()).toBe('ready');
 
     await setCap(exe.id, null);
-    expect(await releaseFeeHolds(db, 31337, 1n)).toContain(exe.id);
+    await releaseFeeHolds(db, 31337, 1n); // unless the app's watcher released it first
+    expect((await holdOf(exe.id)).fee_held_since).toBeNull();
     await dispatchReadyEvents(db, exe.id);
     expect(await waitFor(statusOf, (s) => s === 'dispatched', 15_000)).toBe('dispatched');
   });
@@ -177,6 +186,8 @@ describe('while held', () => {
 
 describe('releasing', () => {
   const minimum = 1_000n * GWEI + 1n;
+  const SUBJECT_CHAIN = 990_001;
+  const OTHER_CHAIN = 990_002;
 
   it('the cap needed is the fee plus 12.5 %, rounded up', () => {
     expect(capNeededFor(1_000n * GWEI)).toBe(1_125n * GWEI);
@@ -191,13 +202,15 @@ describe('releasing', () => {
     const short = await seedExecutableLike(exe, 'paused');
     const uncapped = await seedExecutableLike(exe, 'paused');
     const otherChain = await seedExecutable(w.workspaceId, w.projectId);
-    await testDb().$sql`update profiles set chain_id = 11155111 where id = ${otherChain.profileId}`;
+    // chains the app does not have: its watcher releases nothing of them under the test
+    await testDb().$sql`update profiles set chain_id = ${SUBJECT_CHAIN} where id = ${exe.profileId}`;
+    await testDb().$sql`update profiles set chain_id = ${OTHER_CHAIN} where id = ${otherChain.profileId}`;
     await setCap(enough, capNeededFor(minimum));
     await setCap(short, capNeededFor(minimum) - 1n);
     await setCap(otherChain.executableId, 10_000n * GWEI);
     for (const id of [enough, short, uncapped, otherChain.executableId]) await hold(id, 1_200n * GWEI);
 
-    const released = await releaseFeeHolds(db, 31337, minimum);
+    const released = await releaseFeeHolds(db, SUBJECT_CHAIN, minimum);
     expect(released).toEqual(expect.arrayContaining([enough, uncapped]));
     expect(released).not.toContain(short);
     expect(released).not.toContain(otherChain.executableId);
@@ -211,21 +224,26 @@ describe('releasing', () => {
     // a chain default cap applies to the executables without their own
     const defaulted = await seedExecutableLike(exe, 'paused');
     await hold(defaulted, 1_200n * GWEI);
-    expect(await releaseFeeHolds(db, 31337, minimum, { defaultCapWei: 1_000n * GWEI })).not.toContain(
+    expect(await releaseFeeHolds(db, SUBJECT_CHAIN, minimum, { defaultCapWei: 1_000n * GWEI })).not.toContain(
       defaulted,
     );
-    expect(await releaseFeeHolds(db, 31337, 1n, { defaultCapWei: 1_000n * GWEI })).toContain(defaulted);
-    expect(await releaseFeeHolds(db, 31337, minimum)).not.toContain(enough);
+    expect(await releaseFeeHolds(db, SUBJECT_CHAIN, 1n, { defaultCapWei: 1_000n * GWEI })).toContain(
+      defaulted,
+    );
+    expect(await releaseFeeHolds(db, SUBJECT_CHAIN, minimum)).not.toContain(enough);
   });
 
   it('makes a held clock trigger due at once and resolves fee_cap_held', async () => {
-    const exe = await runnableExe(w, SKIP_TASK, { exe: { trigger: HOURLY } });
+    const own = await runWorld();
+    const exe = await runnableExe(own, SKIP_TASK, { exe: { trigger: HOURLY } });
+    // a chain the app does not have: its watcher releases nothing of it under the test
+    await testDb().$sql`update profiles set chain_id = ${SUBJECT_CHAIN} where id = ${own.profileId}`;
     await setCap(exe.id, 100n * GWEI);
     await hold(exe.id, 120n * GWEI);
-    expect((await feeIncidents(w.projectId, exe.id))[0]?.state).toBe('open');
+    expect((await feeIncidents(own.projectId, exe.id))[0]?.state).toBe('open');
     const before = Date.now();
-    expect(await releaseFeeHolds(db, 31337, 100n * GWEI)).not.toContain(exe.id);
-    const released = await releaseFeeHolds(db, 31337, 80n * GWEI);
+    expect(await releaseFeeHolds(db, SUBJECT_CHAIN, 100n * GWEI)).not.toContain(exe.id);
+    const released = await releaseFeeHolds(db, SUBJECT_CHAIN, 80n * GWEI);
     const after = Date.now();
     expect(released).toContain(exe.id);
     // due now: unless a scheduler already fired it (then its run was due at the release)
@@ -234,7 +252,7 @@ describe('releasing', () => {
     const dueAt = runs[0]?.scheduledAt ?? row.next_run_at;
     expect(dueAt?.getTime()).toBeGreaterThanOrEqual(before - 1_000);
     expect(dueAt?.getTime()).toBeLessThanOrEqual(after + 1_000);
-    const [incident] = await feeIncidents(w.projectId, exe.id);
+    const [incident] = await feeIncidents(own.projectId, exe.id);
     expect(incident).toMatchObject({ state: 'resolved' });
     expect(incident.resolved_at).not.toBeNull();
     await scheduleDueExecutions(db);
@@ -273,6 +291,8 @@ describe('lifting', () => {
 
   it('a confirmed run lifts the hold and leaves the schedule as it is', async () => {
     const exe = await runnableExe(w, SKIP_TASK, { exe: { trigger: HOURLY } });
+    // a cap the chain's fee is above: the app's watcher must not release the hold under the test
+    await setCap(exe.id, 1n);
     await hold(exe.id, 2_000n);
     const { next_run_at: scheduled } = await holdOf(exe.id);
     const run = await runningExecution(exe.id);

@@ -3,6 +3,7 @@
 // two broadcasts of one run both land, and the profile's next run is not stuck behind it.
 import { toHex } from 'viem';
 import { afterEach, describe, expect, it } from 'vitest';
+import { incidentsOf } from '../support/alerts';
 import { patchFacet } from '../support/executables';
 import {
   executionRows,
@@ -28,6 +29,8 @@ const world = faultStackWorld({
 });
 
 const gwei = (n: number) => BigInt(Math.round(n * 1e9));
+/** What a run's own transactions may bid under a cap of `n` gwei (the rest is the cancellation's). */
+const ceilingOfGwei = (n: number) => (gwei(n) * 1000n) / 1125n;
 
 /** Mines one block whose base fee is `baseFee`. */
 async function mineAt(baseFee: bigint) {
@@ -255,6 +258,60 @@ describe('a transaction the chain does not mine at once', () => {
     expect(await nonceOf(w.address)).toBe(nonce + 2);
   });
 
+  it('a cancellation the cap keeps out: submitted_unknown, the account blocked and alerted, cleared when fees fall', async () => {
+    const { w, queue } = world;
+    const [stuck, waiting, after] = await Promise.all([payExe(w), payExe(w), payExe(w)]);
+    await setCap(stuck, gwei(3));
+    const rule = await api('/api/v1/alert-rules', {
+      method: 'POST',
+      token: w.token,
+      body: { projectId: w.projectId, kind: 'nonce_blocked' },
+    });
+    expect(rule.status).toBe(201);
+    const nonce = await nonceOf(w.address);
+    await rpc('evm_setAutomine', [false]);
+    const id = await queue(stuck.exe.id);
+    await waitUntil('the first broadcast sent', async () => (await broadcasts(id))[0]?.state === 'sent');
+    // the base fee jumps over the cap and stays there: nothing of the run can be mined, not even its cancellation
+    await mineAt(gwei(10));
+    const unknown = await waitForStatus(w.token, id, ['submitted_unknown', 'confirmed', 'failed'], 90_000);
+    expect(unknown.status).toBe('submitted_unknown');
+    expect(unknown.error.code).toBe('cancellation_pending');
+    const rows = await broadcasts(id);
+    const cancellation = rows.find((r) => r.kind === 'cancellation') as BroadcastRow;
+    expect(BigInt(cancellation.max_fee_per_gas)).toBeLessThanOrEqual(gwei(3));
+    for (const row of rows.filter((r) => r.kind !== 'cancellation'))
+      expect(BigInt(row.max_fee_per_gas)).toBeLessThanOrEqual(ceilingOfGwei(3));
+    const incidents = await incidentsOf(w.projectId);
+    expect(incidents.filter((i) => i.kind === 'nonce_blocked' && i.state === 'open')).toHaveLength(1);
+
+    // another executable of the profile does not queue behind it: it waits, then says why
+    const blocked = await queue(waiting.exe.id);
+    const refused = await waitForStatus(w.token, blocked, ['confirmed', 'failed']);
+    expect(refused.error.code).toBe('nonce_blocked');
+    expect(refused.error.message).toContain(id);
+    expect(
+      await testDb().$sql`select 1 from transaction_broadcasts where execution_id = ${blocked}`,
+    ).toHaveLength(0);
+
+    // fees fall: the cancellation gets in, the run ends, the account is free
+    await mineAt(gwei(0.1));
+    await waitUntil('the cancellation sent again', async () => {
+      const cancel = (await broadcasts(id)).find((r) => r.kind === 'cancellation');
+      return cancel?.state === 'sent';
+    });
+    await rpc('evm_mine');
+    const ended = await waitForStatus(w.token, id, ['confirmed', 'failed']);
+    expect(ended.error.code).toBe('transaction_cancelled');
+    expect(await nonceOf(w.address)).toBe(nonce + 1);
+    await rpc('evm_setAutomine', [true]);
+    const next = await queue(after.exe.id);
+    expect(await waitForStatus(w.token, next, ['confirmed', 'failed'])).toMatchObject({
+      status: 'confirmed',
+    });
+    expect(await nonceOf(w.address)).toBe(nonce + 2);
+  });
+
   it('one transaction in flight per account: runs of two executables take turns, none sent behind another', async () => {
     const { w, queue, stack } = world;
     const pays = await Promise.all([payExe(w), payExe(w), payExe(w)]);
@@ -273,7 +330,7 @@ describe('a transaction the chain does not mine at once', () => {
       .filter((s) => !s.forwarded && s.from.toLowerCase() === w.address.toLowerCase());
     expect(refused).toEqual([]);
     const rows = await executionRows(pays.map((p) => p.exe.id));
-    expect(rows.map((r) => Number(r.nonce)).sort()).toEqual([nonce, nonce + 1, nonce + 2]);
+    expect(rows.map((r) => Number(r.nonce)).sort((a, b) => a - b)).toEqual([nonce, nonce + 1, nonce + 2]);
     expect(await nonceOf(w.address)).toBe(nonce + 3);
   });
 });

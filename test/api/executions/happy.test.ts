@@ -7,6 +7,7 @@ import { seedExecutable, seedExecutions, seedLogs } from '../../support/seed';
 
 const EXECUTION_KEYS = [
   'blockNumber',
+  'broadcasts',
   'callback',
   'calls',
   'chainId',
