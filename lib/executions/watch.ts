@@ -9,10 +9,18 @@
 //   past the time-to-live, or out of replacements → the nonce is cleared by a self-transfer (the cancellation)
 //   unmined for an interval       → re-priced at the same nonce (12.5 % up at least, under the ceiling), else
 //                                   sent again as it is
+//   gone from the node's pool     → sent again as it is (evicted, dropped, taken out by a reorg)
 // Runs are claimed with SKIP LOCKED and a claim time every write is fenced by, so two instances never sign two
 // replacements of one transaction. docs/executions.md#transaction-lifecycle
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { type Address, formatUnits, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
+import {
+  type Address,
+  formatUnits,
+  type Hex,
+  type PublicClient,
+  TransactionNotFoundError,
+  type TransactionReceipt,
+} from 'viem';
 import type { Db } from '@/db/client';
 import { executions, transactionBroadcasts } from '@/db/schema';
 import { publicClientFor } from '@/lib/chains/client';
@@ -130,6 +138,7 @@ class Look {
     else if (cancellation) await this.keepCancelling(cancellation, now);
     else if (this.dueForCancellation(now)) await this.cancel();
     else if (now >= sentAt(this.newest) + this.policy.replacementIntervalMs) await this.replace();
+    else if (await this.goneFromPool(this.newest)) await this.send(this.newest); // evicted, dropped, reorged out
     await this.lookAgainIn(this.policy.lookIntervalMs);
   }
 
@@ -208,6 +217,16 @@ class Look {
         message: `not mined in time; the self-transfer ${cancellation.txHash} that clears nonce ${this.nonce} at up to ${gwei(BigInt(cancellation.maxFeePerGas))} is not mined yet (the chain asks more): Tickwork keeps watching, and the account sends nothing else until it is`,
       },
     });
+  }
+
+  /** Whether the node no longer knows the transaction (neither pending nor mined: we saw no receipt). */
+  private async goneFromPool(row: Broadcast) {
+    try {
+      await this.client.getTransaction({ hash: row.txHash as Hex });
+      return false;
+    } catch (error) {
+      return error instanceof TransactionNotFoundError;
+    }
   }
 
   private key() {

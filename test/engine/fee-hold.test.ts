@@ -235,6 +235,12 @@ describe('releasing', () => {
 
   it('makes a held clock trigger due at once and resolves fee_cap_held', async () => {
     const own = await runWorld();
+    const rule = await api('/api/v1/alert-rules', {
+      method: 'POST',
+      token: own.token,
+      body: { projectId: own.projectId, kind: 'fee_cap_held' },
+    });
+    expect(rule.status).toBe(201);
     const exe = await runnableExe(own, SKIP_TASK, { exe: { trigger: HOURLY } });
     // a chain the app does not have: its watcher releases nothing of it under the test
     await testDb().$sql`update profiles set chain_id = ${SUBJECT_CHAIN} where id = ${own.profileId}`;

@@ -312,6 +312,52 @@ describe('a transaction the chain does not mine at once', () => {
     expect(await nonceOf(w.address)).toBe(nonce + 2);
   });
 
+  it('two app instances watching one run: one chain of replacements, never two at a step, one ending', async () => {
+    const { w, queue, stack } = world;
+    const second = await stack.startApp();
+    try {
+      const pay = await payExe(w);
+      const nonce = await nonceOf(w.address);
+      await rpc('evm_setAutomine', [false]);
+      // no pool keeps the run's transactions: both instances see it unmined at every look
+      stack.rpcStandIn?.swallowSends((tx) => tx.data !== undefined && tx.data !== '0x');
+      const id = await queue(pay.exe.id);
+      const rows = await waitUntil(
+        'three replacements',
+        async () => {
+          const all = await broadcasts(id);
+          return all.filter((r) => r.kind === 'replacement').length >= 3 ? all : null;
+        },
+        90_000,
+      );
+      // each step re-priced the one before it by 12.5 %: two instances replacing at once would leave two rows
+      // bid from the same predecessor
+      const bids = rows.filter((r) => r.kind !== 'cancellation').map((r) => BigInt(r.max_fee_per_gas));
+      for (let k = 1; k < bids.length; k++)
+        expect(bids[k]).toBeGreaterThanOrEqual((bids[k - 1] * 1125n) / 1000n);
+      expect(new Set(rows.map((r) => r.max_fee_per_gas)).size).toBe(rows.length);
+      const sent = stack.rpcStandIn?.sends().filter((s) => rows.some((r) => r.tx_hash === s.hash)) ?? [];
+      expect(new Set(sent.map((s) => s.hash)).size).toBe(rows.filter((r) => r.state !== 'signed').length);
+
+      stack.rpcStandIn?.forwardSends();
+      await rpc('evm_setAutomine', [true]);
+      const done = await waitForStatus(w.token, id, ['confirmed', 'failed'], 90_000);
+      expect(['confirmed', 'failed']).toContain(done.status);
+      if (done.status === 'failed') expect(done.error.code).toBe('transaction_cancelled');
+      await expectOneMinedAt(
+        w.address,
+        nonce,
+        (await broadcasts(id)).map((r) => r.tx_hash),
+      );
+      expect(await nonceOf(w.address)).toBe(nonce + 1);
+      const [{ n }] = await testDb()
+        .$sql`select count(*)::int as n from executions where id = ${id} and finished_at is not null`;
+      expect(n).toBe(1);
+    } finally {
+      await second.kill('SIGKILL');
+    }
+  });
+
   it('one transaction in flight per account: runs of two executables take turns, none sent behind another', async () => {
     const { w, queue, stack } = world;
     const pays = await Promise.all([payExe(w), payExe(w), payExe(w)]);
