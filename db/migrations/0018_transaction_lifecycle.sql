@@ -29,7 +29,7 @@ ALTER TABLE "executables" ADD COLUMN "fee_held_since" timestamp with time zone;-
 ALTER TABLE "executables" ADD COLUMN "fee_hold_required" text;--> statement-breakpoint
 ALTER TABLE "executions" ADD COLUMN "watch_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "transaction_broadcasts" ADD CONSTRAINT "transaction_broadcasts_execution_id_executions_id_fk" FOREIGN KEY ("execution_id") REFERENCES "public"."executions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE UNIQUE INDEX "transaction_broadcasts_hash_key" ON "transaction_broadcasts" USING btree ("tx_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "transaction_broadcasts_hash_key" ON "transaction_broadcasts" USING btree ("execution_id","tx_hash");--> statement-breakpoint
 CREATE INDEX "transaction_broadcasts_sender_idx" ON "transaction_broadcasts" USING btree ("chain_id","sender","nonce");--> statement-breakpoint
 CREATE INDEX "transaction_broadcasts_execution_idx" ON "transaction_broadcasts" USING btree ("execution_id","id");--> statement-breakpoint
 CREATE INDEX "executions_watch_idx" ON "executions" USING btree ("watch_at") WHERE status = 'submitted';

@@ -51,7 +51,9 @@ export const transactionBroadcasts = pgTable(
     minedBlock: bigint('mined_block', { mode: 'number' }),
   },
   (t) => [
-    uniqueIndex('transaction_broadcasts_hash_key').on(t.txHash),
+    // per run: a run signing exactly what an earlier run signed (same nonce, calls and fees, after a reorg took
+    // the earlier one back) has the same hash
+    uniqueIndex('transaction_broadcasts_hash_key').on(t.executionId, t.txHash),
     index('transaction_broadcasts_sender_idx').on(t.chainId, t.sender, t.nonce),
     index('transaction_broadcasts_execution_idx').on(t.executionId, t.id),
   ],

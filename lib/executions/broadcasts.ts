@@ -31,7 +31,7 @@ export async function recordBroadcast(
 }
 
 /** An endpoint accepted it (again): the first acceptance sets `sentAt`. */
-export async function markSent(db: DbOrTx, txHash: string) {
+export async function markSent(db: DbOrTx, executionId: string, txHash: string) {
   await db
     .update(transactionBroadcasts)
     .set({
@@ -40,15 +40,21 @@ export async function markSent(db: DbOrTx, txHash: string) {
       lastSentAt: sql`now()`,
       sendCount: sql`${transactionBroadcasts.sendCount} + 1`,
     })
-    .where(eq(transactionBroadcasts.txHash, txHash));
+    .where(and(eq(transactionBroadcasts.executionId, executionId), eq(transactionBroadcasts.txHash, txHash)));
 }
 
 /** An endpoint refused it: it reached no pool, so it holds no nonce (lib/chains/submitters/sender-slot.ts). */
-export async function markRefused(db: DbOrTx, txHash: string, error: SemanticError) {
+export async function markRefused(db: DbOrTx, executionId: string, txHash: string, error: SemanticError) {
   await db
     .update(transactionBroadcasts)
     .set({ state: 'refused', error })
-    .where(and(eq(transactionBroadcasts.txHash, txHash), eq(transactionBroadcasts.state, 'signed')));
+    .where(
+      and(
+        eq(transactionBroadcasts.executionId, executionId),
+        eq(transactionBroadcasts.txHash, txHash),
+        eq(transactionBroadcasts.state, 'signed'),
+      ),
+    );
 }
 
 /** The broadcasts of these runs, oldest first per run. */

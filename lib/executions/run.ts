@@ -234,7 +234,7 @@ export async function evaluateExecution(
       });
       sentHash = txHash ?? null;
     });
-    if (sent.txHash) await markSent(db, sent.txHash);
+    if (sent.txHash) await markSent(db, executionId, sent.txHash);
     observeSubmitted(execution);
   } catch (error) {
     if (error instanceof RunTakenOver) return { next: 'done' };
@@ -243,7 +243,8 @@ export async function evaluateExecution(
       throw error;
     }
     if (error.code !== 'broadcast_unknown') {
-      if (sentHash) await markRefused(db, sentHash, { code: error.code, message: error.message });
+      if (sentHash)
+        await markRefused(db, executionId, sentHash, { code: error.code, message: error.message });
       const feeHold =
         error instanceof FeeCapExceeded && !execution.dryRun
           ? { requiredWei: error.requiredWei.toString() }

@@ -131,7 +131,8 @@ class Look {
       );
 
     const now = Date.now();
-    const sentAt = (row: Broadcast) => (row.lastSentAt ?? row.sentAt ?? row.createdAt).getTime();
+    // re-pricing counts from the first time a transaction was accepted, whatever was re-sent since
+    const sentAt = (row: Broadcast) => (row.sentAt ?? row.createdAt).getTime();
     const cancellation = this.rows.find((row) => row.kind === 'cancellation');
     if (this.newest.state === 'signed')
       await this.send(this.newest); // maybe never sent (a process stopped)
@@ -145,7 +146,7 @@ class Look {
   private dueForCancellation(now: number) {
     const firstSent = (this.first.sentAt ?? this.first.createdAt).getTime();
     const replacements = this.rows.filter((row) => row.kind === 'replacement').length;
-    const newestSent = (this.newest.lastSentAt ?? this.newest.sentAt ?? this.newest.createdAt).getTime();
+    const newestSent = (this.newest.sentAt ?? this.newest.createdAt).getTime();
     return (
       now >= firstSent + this.policy.ttlMs ||
       (replacements >= this.policy.maxReplacements && now >= newestSent + this.policy.replacementIntervalMs)
@@ -260,12 +261,15 @@ class Look {
   private async send(row: Pick<Broadcast, 'txHash' | 'raw'>) {
     try {
       await sendRaw(this.client, row.raw as Hex, row.txHash as Hex);
-      await markSent(this.db, row.txHash);
+      await markSent(this.db, this.executionId, row.txHash);
     } catch (error) {
       if (!(error instanceof SubmissionError)) throw error;
       // unknown: it may be in a pool, and is sent again at a later look; refused: it holds nothing
       if (error.code === 'broadcast_failed')
-        await markRefused(this.db, row.txHash, { code: error.code, message: error.message });
+        await markRefused(this.db, this.executionId, row.txHash, {
+          code: error.code,
+          message: error.message,
+        });
     }
   }
 
