@@ -479,7 +479,7 @@ const stepRow = ([step, what]: [keyof Measured, string]) =>
 const ownMs = (m: Measured) => m.totalMs - m.toBlock;
 const beforeSendMs = (m: Measured) => m.pickup + m.task + m.simulate + m.send;
 const turnRow = (runs: Measured[], i: number) =>
-  `| ${i + 1} | ${runs.length} | ${f1(p50Of(runs, (m) => m.blocks))} | ${int(p50Of(runs, (m) => m.totalMs))} | ${int(p50Of(runs, (m) => m.pickup))} | ${int(p50Of(runs, (m) => m.simulate))} |`;
+  `| ${i + 1} | ${runs.length} | ${f1(p50Of(runs, (m) => m.blocks))} | ${int(p50Of(runs, (m) => m.totalMs))} | ${int(p50Of(runs, beforeSendMs))} | ${int(p50Of(runs, (m) => m.pickup))} | ${int(p50Of(runs, (m) => m.simulate))} |`;
 const failures = (s: Shape) => (s.failed.length === 0 ? 'none' : s.failed.join(', '));
 const spreadTimes = med(spread.runs.map((m) => m.totalMs)) / blockMs;
 const spreadBlocks = med(spread.runs.map((m) => m.blocks));
@@ -523,8 +523,8 @@ ${STEPS.map(stepRow).join('\n')}
 
 The burst by turn (a burst's runs in the order of their nonces):
 
-| turn | runs | blocks p50 | trigger → confirmed p50 ms | queue pickup p50 ms | checks + wait for the account p50 ms |
-|---|---|---|---|---|---|
+| turn | runs | blocks p50 | trigger → confirmed p50 ms | trigger → sent p50 ms | of it queue pickup p50 ms | of it checks + wait for the account p50 ms |
+|---|---|---|---|---|---|---|
 ${burst.byTurn.map(turnRow).join('\n')}
 
 A fee spike within the cap (${SPIKES} times; one executable on a profile of its own, its cap ${CAP / 10n ** 9n} gwei through the gas facet):
@@ -550,12 +550,13 @@ broadcast (p50 ${int(p50Of(spread.runs, beforeSendMs))} ms: the queue, the task,
 most of trigger → confirmed is the chain's wait for its next block (on average half a block time). The watcher
 plays no part there: the confirm step polls the first transaction's receipt every 250 ms for up to one re-pricing
 interval, and the watcher's look (every ${policy.lookIntervalMs / 1000} s) only counts for a transaction still unmined after that. On one
-profile the runs take turns (one transaction in flight per account), so the k-th run of a burst is mined about k
-blocks after the trigger and p95 grows by one block time per run of the burst. The turns are not taken in order of
+profile the runs take turns (one transaction in flight per account): each turn is mined a block after the one
+before it, so p95 grows by one block time per run of the burst. The turns are not taken in order of
 arrival: a run waiting for the account looks every ${SLOT_POLL_MS / 1000} s, and a run the worker picks up when another ends
 (the worker runs 4 at once) can take the account first: ${burst.overtaken} of ${burst.runs.length} burst runs got a later nonce than a run picked
-up after them, and the longest wait for the account was ${int(Math.max(...burst.runs.map((m) => m.simulate)))} ms, against the ${slotWaitMs(policy) / 1000} s after
-which a run gives up \`nonce_blocked\` (two re-pricing intervals). Executables that must land in the same block, or
+up after them; the longest wait for the account of a confirmed run was ${int(Math.max(...burst.runs.map((m) => m.simulate)))} ms, against the ${slotWaitMs(policy) / 1000} s
+after which a run gives up \`nonce_blocked\` (two re-pricing intervals), and ${burst.failed.filter((code) => code === 'nonce_blocked').length} of ${BURST * BURSTS} burst runs ended
+so, while the account had a transaction mined every block. Executables that must land in the same block, or
 many at once, need profiles of their own. In a spike the replacement goes out after the re-pricing interval
 (${policy.replacementIntervalMs / 1000} s, ${policy.replacementIntervalMs / blockMs} blocks) plus up to one look (every ${policy.lookIntervalMs / 1000} s, on a ${WATCHER_TICK_MS / 1000} s tick) and is mined in the next block; the
 run ends at the watcher's next look, the confirm step having stopped waiting after one interval.
