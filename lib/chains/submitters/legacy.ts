@@ -177,10 +177,17 @@ export function legacySubmitter({
     const { data, gas } = await prepare(calls);
     const account = accountSigner(encryptedKey, address);
     const gasLimit = withMargin(gas);
-    const giveUpAt = Date.now() + slotWaitMs(policy);
+    // The wait restarts whenever the account's nonce moves: a run behind others of a busy account waits its
+    // turn; only an account whose nonce stays held gives up.
+    let giveUpAt = Date.now() + slotWaitMs(policy);
+    let seen = -1;
     for (;;) {
       const outcome = await signAndSend(account, data, gasLimit, onSigned);
       if ('sent' in outcome) return outcome.sent;
+      if (outcome.busy.nonce > seen) {
+        if (seen >= 0) giveUpAt = Date.now() + slotWaitMs(policy);
+        seen = outcome.busy.nonce;
+      }
       if (Date.now() >= giveUpAt)
         throw new SubmissionError(
           'nonce_blocked',
