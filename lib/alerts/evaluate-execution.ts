@@ -7,7 +7,12 @@ import { rulesInForce } from './in-force';
 import { consoleUrl, openIncident, resolveIncidents } from './incidents';
 
 /** Kinds a successful run clears for its executable. */
-const CLEARED_BY_SUCCESS: AlertKind[] = ['execution_failed', 'consecutive_failures', 'dead_man', 'nonce_blocked'];
+const CLEARED_BY_SUCCESS: AlertKind[] = [
+  'execution_failed',
+  'consecutive_failures',
+  'dead_man',
+  'nonce_blocked',
+];
 
 /** Endings that say the account's nonce is held by a transaction Tickwork could not clear (yet). */
 const NONCE_BLOCKED_CODES = new Set(['nonce_blocked', 'cancellation_pending']);
