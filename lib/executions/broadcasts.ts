@@ -1,13 +1,45 @@
 // The transactions a run signed (db/schema/broadcasts.ts): written before any endpoint sees them, marked sent or
 // refused by what the endpoint answered, and listed on the execution record.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import type { BroadcastKind } from '@/db/enums';
-import { type SemanticError, transactionBroadcasts } from '@/db/schema';
-import type { SignedBytes } from '@/lib/chains/submitters/types';
+import { executions, type SemanticError, transactionBroadcasts } from '@/db/schema';
+import type { ChainConfig } from '@/lib/chains/config';
+import { feePolicyOf } from '@/lib/chains/fee-policy';
+import type { SignedBytes, SignedSubmission } from '@/lib/chains/submitters/types';
 import type { BroadcastRecord } from './schemas';
 
 export type Broadcast = typeof transactionBroadcasts.$inferSelect;
+
+/**
+ * A run's submission, signed and not yet sent: the run becomes `submitted` with its hash and nonce, and a
+ * transaction it signed itself is recorded as its original broadcast and watched from its first look on
+ * (watch.ts), in one transaction. Only while `fence` (the run's claim) holds: false when the run was taken over.
+ */
+export async function recordSubmission(
+  db: DbOrTx,
+  run: { id: string; chainId: number },
+  chain: ChainConfig | undefined,
+  fence: SQL | undefined,
+  { txHash, userOpHash, nonce, signed }: SignedSubmission,
+): Promise<boolean> {
+  const watchAt = signed && chain ? new Date(Date.now() + feePolicyOf(chain).lookIntervalMs) : null;
+  return db.transaction(async (tx) => {
+    const [recorded] = await tx
+      .update(executions)
+      .set({ status: 'submitted', txHash: txHash ?? null, userOpHash: userOpHash ?? null, nonce, watchAt })
+      .where(and(eq(executions.id, run.id), inArray(executions.status, ['running', 'simulating']), fence))
+      .returning({ id: executions.id });
+    if (!recorded) return false;
+    if (txHash && signed)
+      await recordBroadcast(tx, { executionId: run.id, chainId: run.chainId }, 'original', {
+        txHash,
+        nonce,
+        signed,
+      });
+    return true;
+  });
+}
 
 /** Records a signed transaction of a run (in the caller's transaction, next to the run's own update). */
 export async function recordBroadcast(

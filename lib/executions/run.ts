@@ -2,7 +2,6 @@ import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
 import { isFinalExecutionStatus } from '@/db/enums';
 import { executions } from '@/db/schema';
-import { feePolicyOf } from '@/lib/chains/fee-policy';
 import { simulateWithFallback } from '@/lib/chains/submitters';
 import { FeeCapExceeded, SubmissionError } from '@/lib/chains/submitters/types';
 import { enqueue } from '@/lib/jobs/port';
@@ -11,7 +10,7 @@ import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import type { JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
 import { lockStorageWaiting, releaseStorage } from '@/lib/storage/lock';
 import { computeUnitsOf } from '@/lib/usage/metering';
-import { markRefused, markSent, recordBroadcast } from './broadcasts';
+import { markRefused, markSent, recordSubmission } from './broadcasts';
 import { refusedCall } from './call-checks';
 import { loadRunContext, refusalToRun } from './context';
 import { type Ending, failed, finishExecution } from './finish';
@@ -201,38 +200,11 @@ export async function evaluateExecution(
       await finish({ status: 'skipped', message: message ?? summary }, unlock);
       return { next: 'done' };
     }
-    // A transaction is watched (re-priced, re-sent, cancelled: watch.ts) from its first look on.
-    const watchAt = ctx.chain ? new Date(Date.now() + feePolicyOf(ctx.chain).lookIntervalMs) : null;
     const sent = await submitter.submit(calls, async (submission) => {
       // Recorded before the broadcast, and only while this run's claim stands: else nothing is sent.
-      const { txHash, userOpHash, nonce, signed } = submission;
-      await db.transaction(async (tx) => {
-        const [recorded] = await tx
-          .update(executions)
-          .set({
-            status: 'submitted',
-            txHash: txHash ?? null,
-            userOpHash: userOpHash ?? null,
-            nonce,
-            watchAt: signed ? watchAt : null,
-          })
-          .where(
-            and(
-              eq(executions.id, executionId),
-              inArray(executions.status, ['running', 'simulating']),
-              stillClaimed,
-            ),
-          )
-          .returning({ id: executions.id });
-        if (!recorded) throw new RunTakenOver();
-        if (txHash && signed)
-          await recordBroadcast(tx, { executionId, chainId: execution.chainId }, 'original', {
-            txHash,
-            nonce,
-            signed,
-          });
-      });
-      sentHash = txHash ?? null;
+      if (!(await recordSubmission(db, execution, ctx.chain, stillClaimed, submission)))
+        throw new RunTakenOver();
+      sentHash = submission.txHash ?? null;
     });
     if (sent.txHash) await markSent(db, executionId, sent.txHash);
     observeSubmitted(execution);
