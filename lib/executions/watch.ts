@@ -20,6 +20,7 @@ import {
   type PublicClient,
   TransactionNotFoundError,
   type TransactionReceipt,
+  TransactionReceiptNotFoundError,
 } from 'viem';
 import type { Db } from '@/db/client';
 import { executions, transactionBroadcasts } from '@/db/schema';
@@ -114,9 +115,13 @@ class Look {
   async decide() {
     // The count first: a nonce used while no hash of ours has a receipt is someone else's transaction.
     const used = await this.client.getTransactionCount({ address: this.sender, blockTag: 'latest' });
+    // No receipt yet is null; a node that did not answer ends this look (it is looked at again).
     const receipts = await Promise.all(
       this.rows.map((row) =>
-        this.client.getTransactionReceipt({ hash: row.txHash as Hex }).catch(() => null),
+        this.client.getTransactionReceipt({ hash: row.txHash as Hex }).catch((error: unknown) => {
+          if (error instanceof TransactionReceiptNotFoundError) return null;
+          throw error;
+        }),
       ),
     );
     const minedIndex = receipts.findIndex((r) => r !== null);
