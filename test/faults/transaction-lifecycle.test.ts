@@ -189,6 +189,32 @@ describe('a transaction the chain does not mine at once', () => {
     expect(await nonceOf(w.address)).toBe(nonce + 1);
   });
 
+  it('a chain RPC that hangs while the run is watched: nothing is ended on a missing answer, confirmed once back', async () => {
+    const { w, queue, stack } = world;
+    const pay = await payExe(w);
+    const nonce = await nonceOf(w.address);
+    await rpc('evm_setAutomine', [false]);
+    const id = await queue(pay.exe.id);
+    await waitUntil('the first broadcast sent', async () => (await broadcasts(id))[0]?.state === 'sent');
+    stack.rpcProxy.cut('blackhole');
+    try {
+      // longer than a re-pricing interval and a look's deadline: every look of the watcher times out
+      await new Promise((resolve) => setTimeout(resolve, (INTERVAL_S + 5) * 1000));
+      expect((await executionRows([pay.exe.id]))[0].status).toBe('submitted');
+    } finally {
+      stack.rpcProxy.restore();
+    }
+    await rpc('evm_mine');
+    const done = await waitForStatus(w.token, id, ['confirmed', 'failed', 'submitted_unknown'], 90_000);
+    expect(done).toMatchObject({ status: 'confirmed', error: null });
+    await expectOneMinedAt(
+      w.address,
+      nonce,
+      (await broadcasts(id)).map((r) => r.tx_hash),
+    );
+    expect(await nonceOf(w.address)).toBe(nonce + 1);
+  });
+
   it('a transaction no pool keeps until its time-to-live: cancelled, and the next run goes ahead', async () => {
     const { w, queue, stack } = world;
     const [stuck, next] = await Promise.all([payExe(w), payExe(w)]);
