@@ -82,6 +82,8 @@ test('simulate and run an executable, follow its executions and read their logs'
   await expect(page).toHaveURL(new RegExp(`${projectUrl}/executions/[^/]+$`));
   await expect(page.getByTestId('execution-status')).toHaveText('confirmed');
   await expect(page.getByTestId('execution-tx-hash')).toHaveText(/^0x[0-9a-f]{64}$/);
+  // the run's one signed transaction, in the Broadcasts card
+  await expect(page.getByTestId('broadcast-tx-hash')).toHaveCount(1);
   await expect(page.getByTestId('execution-gas-used')).toHaveText(/^[\d,]+$/);
   await expect(page.getByTestId('execution-call')).toHaveCount(1);
   await expect(page.getByTestId('execution-call')).toContainText(new RegExp(TARGET, 'i'));

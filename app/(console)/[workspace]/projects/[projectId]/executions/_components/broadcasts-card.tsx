@@ -51,7 +51,7 @@ export function BroadcastsCard({ broadcasts }: { broadcasts: BroadcastRecord[] }
                   )}
                 </TableCell>
                 <TableCell>
-                  <TxHash hash={b.txHash} />
+                  <TxHash hash={b.txHash} testId="broadcast-tx-hash" />
                 </TableCell>
                 <TableCell className="whitespace-nowrap text-right font-mono text-xs">
                   {formatGwei(BigInt(b.maxFeePerGas))} gwei
