@@ -29,15 +29,14 @@ export function BroadcastsCard({ broadcasts }: { broadcasts: BroadcastRecord[] }
             <TableRow>
               <TableHead>Kind</TableHead>
               <TableHead>Transaction</TableHead>
-              <TableHead className="text-right">Max fee</TableHead>
-              <TableHead className="text-right">Tip</TableHead>
+              <TableHead className="text-right">Max fee · tip</TableHead>
               <TableHead>Sent</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {broadcasts.map((b) => (
               <TableRow key={b.txHash}>
-                <TableCell className="whitespace-nowrap">
+                <TableCell>
                   {KIND_LABELS[b.kind]}
                   {b.mined && (
                     <Badge variant="outline" className="ml-2">
@@ -53,13 +52,10 @@ export function BroadcastsCard({ broadcasts }: { broadcasts: BroadcastRecord[] }
                 <TableCell>
                   <TxHash hash={b.txHash} testId="broadcast-tx-hash" />
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-right font-mono text-xs">
-                  {formatGwei(BigInt(b.maxFeePerGas))} gwei
+                <TableCell className="text-right font-mono text-xs">
+                  {formatGwei(BigInt(b.maxFeePerGas))} · {formatGwei(BigInt(b.maxPriorityFeePerGas))} gwei
                 </TableCell>
-                <TableCell className="whitespace-nowrap text-right font-mono text-xs">
-                  {formatGwei(BigInt(b.maxPriorityFeePerGas))} gwei
-                </TableCell>
-                <TableCell className="whitespace-nowrap text-muted-foreground text-xs">
+                <TableCell className="text-muted-foreground text-xs">
                   {b.sentAt ? <RelativeTime value={b.sentAt} /> : 'not yet'}
                   {b.sendCount > 1 && ` · ${b.sendCount}×`}
                 </TableCell>
