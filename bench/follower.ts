@@ -24,6 +24,7 @@ import { followChain } from '@/lib/follower/follower';
 import { newId } from '@/lib/ids';
 import { freePort } from '@/lib/net/free-port';
 import { writeSection } from './support/performance-doc';
+import { rpc } from './support/rpc';
 import { type BenchWorld, seedBenchWorld } from './support/seed-world';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -44,17 +45,6 @@ function emitterCode(): string {
   const topic0 = toEventSelector(`event ${EVENT}`).slice(2);
   const n = LOGS.toString(16).padStart(2, '0');
   return `0x60${n}5b80600052 7f${topic0} 60206000a1 6001900380 600257 00`.replace(/ /g, '');
-}
-
-async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
 }
 
 type World = BenchWorld;

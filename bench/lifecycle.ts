@@ -20,6 +20,7 @@ import { ensureUserByAddress } from '@/lib/users/service';
 import { createWorkspace } from '@/lib/workspaces/service';
 import { startFaultStack } from '../test/support/fault-stack';
 import { writeSection } from './support/performance-doc';
+import { rpc } from './support/rpc';
 
 const BLOCK_S = 2;
 const REPLACEMENT_S = 6;
@@ -44,17 +45,6 @@ const PAY_TASK = `export default { __tickworkTask: 1, run: async (ctx) => {
 const PERMISSIONS = JSON.stringify({ calls: [{ to: RECIPIENT, functions: ['0x00000000'] }] });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-async function rpc<T>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result as T;
-}
 
 /** JSON against the app with the bench's key; throws on anything but 2xx. */
 type Api = <T = any>(route: string, method?: string, body?: unknown) => Promise<T>;
