@@ -136,25 +136,22 @@ class Look {
       );
 
     const now = Date.now();
-    // re-pricing counts from the first time a transaction was accepted, whatever was re-sent since
-    const sentAt = (row: Broadcast) => (row.sentAt ?? row.createdAt).getTime();
     const cancellation = this.rows.find((row) => row.kind === 'cancellation');
     if (this.newest.state === 'signed')
       await this.send(this.newest); // maybe never sent (a process stopped)
     else if (cancellation) await this.keepCancelling(cancellation, now);
     else if (this.dueForCancellation(now)) await this.cancel();
-    else if (now >= sentAt(this.newest) + this.policy.replacementIntervalMs) await this.replace();
+    else if (now >= acceptedAt(this.newest) + this.policy.replacementIntervalMs) await this.replace();
     else if (await this.goneFromPool(this.newest)) await this.send(this.newest); // evicted, dropped, reorged out
     await this.lookAgainIn(this.policy.lookIntervalMs);
   }
 
   private dueForCancellation(now: number) {
-    const firstSent = (this.first.sentAt ?? this.first.createdAt).getTime();
     const replacements = this.rows.filter((row) => row.kind === 'replacement').length;
-    const newestSent = (this.newest.sentAt ?? this.newest.createdAt).getTime();
     return (
-      now >= firstSent + this.policy.ttlMs ||
-      (replacements >= this.policy.maxReplacements && now >= newestSent + this.policy.replacementIntervalMs)
+      now >= acceptedAt(this.first) + this.policy.ttlMs ||
+      (replacements >= this.policy.maxReplacements &&
+        now >= acceptedAt(this.newest) + this.policy.replacementIntervalMs)
     );
   }
 
@@ -207,7 +204,7 @@ class Look {
 
   /** A cancellation out: kept in the pools; too long unmined, the run ends submitted_unknown and stays watched. */
   private async keepCancelling(cancellation: Broadcast, now: number) {
-    const since = (cancellation.sentAt ?? cancellation.createdAt).getTime();
+    const since = acceptedAt(cancellation);
     const last = (cancellation.lastSentAt ?? cancellation.createdAt).getTime();
     if (now >= last + this.policy.replacementIntervalMs) await this.send(cancellation);
     if (
@@ -330,6 +327,12 @@ class Look {
       .where(and(eq(executions.id, this.executionId), eq(executions.watchAt, this.claim)));
   }
 }
+
+/**
+ * When an endpoint first accepted the transaction (its signing, if none did yet): re-pricing, the time-to-live
+ * and the cancellation's wait count from it, whatever was re-sent since.
+ */
+const acceptedAt = (row: Broadcast) => (row.sentAt ?? row.createdAt).getTime();
 
 const feesOf = (row: Broadcast): Fees => ({
   maxFeePerGas: BigInt(row.maxFeePerGas),
