@@ -32,4 +32,5 @@ ALTER TABLE "transaction_broadcasts" ADD CONSTRAINT "transaction_broadcasts_exec
 CREATE UNIQUE INDEX "transaction_broadcasts_hash_key" ON "transaction_broadcasts" USING btree ("execution_id","tx_hash");--> statement-breakpoint
 CREATE INDEX "transaction_broadcasts_sender_idx" ON "transaction_broadcasts" USING btree ("chain_id","sender","nonce");--> statement-breakpoint
 CREATE INDEX "transaction_broadcasts_execution_idx" ON "transaction_broadcasts" USING btree ("execution_id","id");--> statement-breakpoint
+CREATE INDEX "executables_fee_held_idx" ON "executables" USING btree ("profile_id") WHERE fee_held_since is not null;--> statement-breakpoint
 CREATE INDEX "executions_watch_idx" ON "executions" USING btree ("watch_at") WHERE status = 'submitted';

@@ -82,6 +82,8 @@ export const executables = pgTable(
     index('executables_project_idx').on(t.projectId, t.id),
     index('executables_due_idx').on(t.nextRunAt).where(sql`state = 'active'`),
     index('executables_workspace_idx').on(t.workspaceId).where(sql`state <> 'deleted'`),
+    /** The held few the transaction watcher looks at every tick (lib/executables/fee-hold.ts). */
+    index('executables_fee_held_idx').on(t.profileId).where(sql`fee_held_since is not null`),
   ],
 );
 
