@@ -7,11 +7,12 @@ import {
   meteredExecutions,
   nonceOf,
   payExe,
+  waitForExecutionOn,
   waitForStatus,
 } from '../support/faults';
 import { api } from '../support/http';
 import { rpc } from '../support/profiles';
-import { runToEnd, waitForExecution } from '../support/runs';
+import { runToEnd } from '../support/runs';
 
 const world = faultStackWorld();
 
@@ -41,7 +42,7 @@ describe('Postgres restarted mid-run', () => {
     await rpc('evm_mine');
 
     for (const id of ids) {
-      const { execution } = await waitForExecution(w.token, id, 90_000);
+      const { execution } = await waitForExecutionOn(stack, w.token, id, 90_000);
       expect(execution.status).toBe('confirmed');
     }
     // a new executable (upload, create, provisioning job) and its run, all on the recovered app

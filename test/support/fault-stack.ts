@@ -147,7 +147,8 @@ export async function startFaultStack(opts: FaultStackOptions = {}): Promise<Fau
       await Promise.all([...apps].map((app) => app.kill('SIGKILL')));
     });
     const mainPort = await freePort();
-    let main = await spawnTracked(env, mainPort);
+    // the main app's logs are kept, so a failing test can say what the app saw
+    let main = await spawnTracked(env, mainPort, true);
     return {
       databaseUrl: pg.url,
       postgres: pg,
@@ -158,7 +159,7 @@ export async function startFaultStack(opts: FaultStackOptions = {}): Promise<Fau
       env,
       app: () => main,
       restartApp: async () => {
-        main = await spawnTracked(env, mainPort);
+        main = await spawnTracked(env, mainPort, true);
         return main;
       },
       startApp: async (extra = {}, opts = {}) =>

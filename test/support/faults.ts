@@ -7,7 +7,15 @@ import { type FaultStack, startFaultStack } from './fault-stack';
 import { newAddress, testDb } from './fixtures';
 import { api } from './http';
 import { rpc } from './profiles';
-import { balanceOf, type RunWorld, runnableExe, runWorld, startRun, transfersTo } from './runs';
+import {
+  balanceOf,
+  type RunWorld,
+  runnableExe,
+  runWorld,
+  startRun,
+  transfersTo,
+  waitForExecution,
+} from './runs';
 import { useTarget } from './target';
 
 /** Sleeps `args.sleepMs` (so a test can catch it running), then sends `args.wei` to `args.to`. */
@@ -98,6 +106,30 @@ export async function runLeaseHeldBy(executionId: string): Promise<boolean> {
     sql`select ${runLeaseHeld(sql`${executionId}`)} as held`,
   );
   return row.held;
+}
+
+/**
+ * Waits for the execution to end like `waitForExecution`; when it does not, the error also says what the fault
+ * stack's queue and main app saw: the execution's queue jobs, whether its lease is held, the app log's tail.
+ */
+export async function waitForExecutionOn(stack: FaultStack, token: string, id: string, timeoutMs: number) {
+  try {
+    return await waitForExecution(token, id, timeoutMs);
+  } catch (error) {
+    // the queue's own table: its public view has no payload, and a replaced job's key is cleared
+    const jobs = await testDb()
+      .$sql`select j.id, t.identifier, j.key, j.attempts, j.max_attempts, j.locked_at, j.locked_by, j.run_at,
+                     j.last_error
+                from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+               where j.payload->>'executionId' = ${id} order by j.id`.catch(
+      (e: Error) => `(the queue could not be read: ${e.message})`,
+    );
+    const lease = await runLeaseHeldBy(id).catch(() => 'unknown');
+    const log = stack.app().output().split('\n').slice(-80).join('\n');
+    throw new Error(
+      `${(error as Error).message}\nqueue jobs: ${JSON.stringify(jobs)}\nlease held: ${lease}\napp log (tail):\n${log}`,
+    );
+  }
 }
 
 /** How many finished executions the workspace's usage counted (each must count exactly once). */

@@ -25,7 +25,7 @@ export type TestStack = {
 export type AppProcess = {
   baseUrl: string;
   port: number;
-  /** stdout and stderr so far, when spawned with `captureOutput` (else empty). */
+  /** stdout and stderr so far (their latest part), when spawned with `captureOutput` (else empty). */
   output: () => string;
   /** Sends `signal` (SIGKILL: no shutdown code runs at all) and resolves once the process is gone. */
   kill: (signal: NodeJS.Signals) => Promise<void>;
@@ -34,6 +34,8 @@ export type AppProcess = {
   /** False once the process has exited (by itself or killed). */
   running: () => boolean;
 };
+
+const CAPTURED_CHUNKS = 2_000;
 
 async function waitForHealth(baseUrl: string, app: ChildProcess) {
   for (let i = 0; i < 300; i++) {
@@ -66,9 +68,15 @@ export async function spawnApp(
         : ['ignore', process.env.TEST_APP_LOG ? 'inherit' : 'ignore', 'inherit'],
     },
   );
+  // the last CAPTURED_CHUNKS pieces of output (a long-lived app must not grow the test's memory without end)
   const chunks: string[] = [];
-  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
+  const keep = (chunk: Buffer) => {
+    chunks.push(chunk.toString());
+    if (chunks.length > CAPTURED_CHUNKS) chunks.shift();
+    if (process.env.TEST_APP_LOG) process.stdout.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const kill = async (signal: NodeJS.Signals) => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
