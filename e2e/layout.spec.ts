@@ -156,7 +156,13 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
   return {
     state,
     visits: [
-      { name: 'workspace overview', route: '/[workspace]', url: ws },
+      {
+        name: 'workspace overview',
+        route: '/[workspace]',
+        url: ws,
+        // it redirects to the project list, sometimes on the client after the first paint: measure that page
+        enter: (page) => page.waitForURL(`**${ws}/projects`),
+      },
       { name: 'projects', route: '/[workspace]/projects', url: `${ws}/projects` },
       { name: 'project overview', route: p, url: project },
       { name: 'functions', route: `${p}/functions`, url: `${project}/functions` },
