@@ -168,3 +168,15 @@ export type BroadcastKind = (typeof BROADCAST_KINDS)[number];
 /** `signed`: recorded, maybe not yet sent; `sent`: an endpoint accepted it; `refused`: an endpoint refused it. */
 export const BROADCAST_STATES = ['signed', 'sent', 'refused'] as const;
 export type BroadcastState = (typeof BROADCAST_STATES)[number];
+
+/** Where a signed transaction went: the chain's public RPC (its mempool), or the chain's private endpoint. */
+export const BROADCAST_ROUTES = ['public', 'private'] as const;
+export type BroadcastRoute = (typeof BROADCAST_ROUTES)[number];
+
+/**
+ * An executable's use of its chain's private transaction endpoint (docs/executions.md#private-submission):
+ * `auto` there first when the chain names one, to the public mempool after the chain's fallback; `only` there and
+ * never public; `off` the public mempool.
+ */
+export const PRIVATE_SUBMISSION_MODES = ['auto', 'only', 'off'] as const;
+export type PrivateSubmissionMode = (typeof PRIVATE_SUBMISSION_MODES)[number];

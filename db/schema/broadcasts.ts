@@ -9,12 +9,13 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { BROADCAST_KINDS, BROADCAST_STATES } from '../enums';
+import { BROADCAST_KINDS, BROADCAST_ROUTES, BROADCAST_STATES } from '../enums';
 import { executions, type SemanticError } from './executions';
 import { tstz } from './util';
 
 export const broadcastKindEnum = pgEnum('broadcast_kind', BROADCAST_KINDS);
 export const broadcastStateEnum = pgEnum('broadcast_state', BROADCAST_STATES);
+export const broadcastRouteEnum = pgEnum('broadcast_route', BROADCAST_ROUTES);
 
 /**
  * Every transaction a run signed, recorded before any endpoint sees it (write-ahead): the first, each re-priced
@@ -47,6 +48,12 @@ export const transactionBroadcasts = pgTable(
     sentAt: tstz('sent_at'),
     lastSentAt: tstz('last_sent_at'),
     sendCount: integer('send_count').notNull().default(0),
+    /** Where it was sent: the public RPC, or the chain's private endpoint (which never gossips it). */
+    route: broadcastRouteEnum('route').notNull().default('public'),
+    /** A private one: from this block on it may also go to the public mempool (null: never). */
+    publicAfterBlock: bigint('public_after_block', { mode: 'number' }),
+    /** A private one: when it was also sent to the public mempool (the fallback). */
+    publicAt: tstz('public_at'),
     /** The block it was mined in, once seen. */
     minedBlock: bigint('mined_block', { mode: 'number' }),
   },

@@ -1,6 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgEnum, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { EXECUTABLE_STATES, GAS_MODES, SANDBOX_RUNTIMES, SPONSORSHIP_PROVIDERS } from '../enums';
+import {
+  EXECUTABLE_STATES,
+  GAS_MODES,
+  PRIVATE_SUBMISSION_MODES,
+  SANDBOX_RUNTIMES,
+  SPONSORSHIP_PROVIDERS,
+} from '../enums';
 import { functionReleases } from './functions';
 import { profiles } from './profiles';
 import { projectOwned } from './projects';
@@ -10,6 +16,7 @@ export const executableStateEnum = pgEnum('executable_state', EXECUTABLE_STATES)
 export const gasModeEnum = pgEnum('gas_mode', GAS_MODES);
 export const sponsorshipProviderEnum = pgEnum('sponsorship_provider', SPONSORSHIP_PROVIDERS);
 export const sandboxRuntimeEnum = pgEnum('sandbox_runtime', SANDBOX_RUNTIMES);
+export const privateSubmissionEnum = pgEnum('private_submission', PRIVATE_SUBMISSION_MODES);
 
 /** A chain event: logs of `addresses` (any, when empty) matching `topics` (topic0 from the event signature). */
 export type EventTrigger = {
@@ -65,6 +72,8 @@ export const executables = pgTable(
     maxFeePerGas: text('max_fee_per_gas'),
     /** The most a run may pay for gas (gas limit × max fee, wei, decimal); null: no such cap. */
     maxCostPerRun: text('max_cost_per_run'),
+    /** Whether runs go to the chain's private transaction endpoint first (db/enums.ts). */
+    privateSubmission: privateSubmissionEnum('private_submission').notNull().default('auto'),
     /** Set while runs are held because the chain needs a fee above the cap; cleared when fees fall. */
     feeHeldSince: tstz('fee_held_since'),
     /** The max fee per gas (wei) the chain needed when the hold began. */

@@ -29,6 +29,10 @@ export const ERROR_CODES = {
     status: 400,
     when: "the gas mode is not available for the profile's kind (`allowedGasModes`)",
   },
+  private_submission_unavailable: {
+    status: 400,
+    when: '`privateSubmission: "only"` where the profile\'s chain names no private transaction endpoint',
+  },
   sandbox_runtime_unavailable: {
     status: 400,
     when: '`sandboxRuntime: "gvisor"` where the deployment has no gVisor runner',

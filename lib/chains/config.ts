@@ -52,6 +52,20 @@ const ChainConfigSchema = z.object({
     })
     .optional(),
   /**
+   * A private transaction endpoint (Flashbots-Protect-style: takes `eth_sendRawTransaction`, never gossips):
+   * runs go there first unless their executable says `privateSubmission: off`, and one not mined within
+   * `fallbackAfterBlocks` (default 25) goes to the public mempool too, unless `fallback` is false or the
+   * executable says `only` (docs/executions.md#private-submission).
+   */
+  privateSubmission: z
+    .object({
+      rpcUrl: z.url(),
+      fallbackAfterBlocks: z.number().int().min(1).max(1_000).optional(),
+      fallback: z.boolean().optional(),
+    })
+    .strict()
+    .optional(),
+  /**
    * How runs bid for gas and what happens to a transaction the chain does not mine (lib/chains/fee-policy.ts has
    * the defaults, docs/executions.md#transaction-lifecycle the meaning). Wei amounts are decimal strings.
    */

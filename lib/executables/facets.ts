@@ -12,7 +12,14 @@ import { checkTrigger } from './check-trigger';
 import { liftFeeHoldOnCapChange } from './fee-hold';
 import type { GasModeInput, SecretBindingInput, TriggerInput } from './schemas';
 import { type ExecutableRow, mutate, toExecutable } from './service';
-import { checkArgs, checkCoverage, checkGasMode, checkSecretBindings, usableProfile } from './validation';
+import {
+  checkArgs,
+  checkCoverage,
+  checkGasMode,
+  checkPrivateSubmission,
+  checkSecretBindings,
+  usableProfile,
+} from './validation';
 
 // Configuration facets: one per request, each rechecked under the executable's row lock and recorded in the audit
 // log in the same transaction.
@@ -61,6 +68,7 @@ export async function updateGasMode(
   const updated = await mutate(db, workspaceId, executableId, audit, async (row, tx) => {
     const profile = await requireProfile(tx, workspaceId, row.profileId);
     checkGasMode(profile.kind, input.gasMode);
+    checkPrivateSubmission(profile.chainId, input.privateSubmission);
     const capChanged = (['maxFeePerGas', 'maxCostPerRun'] as const).some(
       (cap) => input[cap] !== undefined && input[cap] !== row[cap],
     );
@@ -71,6 +79,7 @@ export async function updateGasMode(
       ...(input.sponsorshipProvider !== undefined && { sponsorshipProvider: input.sponsorshipProvider }),
       ...(input.maxFeePerGas !== undefined && { maxFeePerGas: input.maxFeePerGas }),
       ...(input.maxCostPerRun !== undefined && { maxCostPerRun: input.maxCostPerRun }),
+      ...(input.privateSubmission !== undefined && { privateSubmission: input.privateSubmission }),
     };
   });
   afterIncidentCommit(db, incidents);
@@ -104,6 +113,7 @@ export async function updateProfile(
     await mutate(db, workspaceId, executableId, audit, async (row, tx) => {
       const profile = await usableProfile(tx, workspaceId, row.projectId, profileId);
       checkGasMode(profile.kind, row.gasMode);
+      checkPrivateSubmission(profile.chainId, row.privateSubmission);
       await checkCoverage(await requireRelease(tx, workspaceId, row.functionId), profile, row.args);
       return { profileId: profile.id };
     }),

@@ -60,6 +60,7 @@ export const createExecutableOp = defineOperation({
     ...PROFILE_CHECKS,
     ...TRIGGER_CHECKS,
     'gas_mode_not_allowed',
+    'private_submission_unavailable',
     'sandbox_runtime_unavailable',
     'invalid_args',
     ...SECRET_CHECKS,
@@ -126,12 +127,13 @@ export const updateExecutableGasModeOp = defineOperation({
   path: `${base}/gas-mode`,
   scope: 'executables:write',
   tag,
-  summary: 'Change the gas mode (allowed modes depend on the profile kind) and the fee caps',
+  summary:
+    'Change the gas mode (allowed modes depend on the profile kind), the fee caps and the use of a private endpoint',
   description:
-    '`maxFeePerGas` and `maxCostPerRun` are optional: omitted, they stay; null removes the cap. A cap that changes lifts a fee hold (`feeHold`), and a scheduled executable runs at once.',
+    '`maxFeePerGas`, `maxCostPerRun` and `privateSubmission` are optional: omitted, they stay; a null cap removes the cap. A cap that changes lifts a fee hold (`feeHold`), and a scheduled executable runs at once.',
   params,
   body: GasModeBody,
-  errors: ['gas_mode_not_allowed'],
+  errors: ['gas_mode_not_allowed', 'private_submission_unavailable'],
   responses: { 200: one },
 });
 
@@ -154,7 +156,7 @@ export const updateExecutableProfileOp = defineOperation({
   summary: 'Send with another active profile of the project',
   params,
   body: ProfileBody,
-  errors: [...PROFILE_CHECKS, 'gas_mode_not_allowed', ...COVERAGE_CHECKS],
+  errors: [...PROFILE_CHECKS, 'gas_mode_not_allowed', 'private_submission_unavailable', ...COVERAGE_CHECKS],
   responses: { 200: one },
 });
 

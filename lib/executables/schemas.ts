@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EXECUTABLE_STATES, GAS_MODES, SANDBOX_RUNTIMES, SPONSORSHIP_PROVIDERS } from '@/db/enums';
+import {
+  EXECUTABLE_STATES,
+  GAS_MODES,
+  PRIVATE_SUBMISSION_MODES,
+  SANDBOX_RUNTIMES,
+  SPONSORSHIP_PROVIDERS,
+} from '@/db/enums';
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
 import { WeiSchema } from '@/lib/chains/wei';
 import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
@@ -97,6 +103,11 @@ const MaxCostPerRun = WeiSchema.nullable().meta({
     'The most a run may pay for gas (gas limit × max fee per gas, the calls’ value not counted), in wei as a decimal string; null: no such cap',
 });
 
+const PrivateSubmission = z.enum(PRIVATE_SUBMISSION_MODES).meta({
+  description:
+    "Transactions and the chain's private transaction endpoint (docs/executions.md#private-submission): `auto` there first when the chain names one, to the public mempool after the chain's fallback; `only` there and never public (refused on a chain without one); `off` the public mempool. Default `auto`",
+});
+
 const Args = z
   .string()
   .max(256 * 1024)
@@ -125,6 +136,7 @@ export const ExecutableSchema = z
     maxCostPerRun: z.string().nullable().meta({
       description: 'The most a run may pay for gas (gas limit × max fee per gas), in wei; null: no such cap',
     }),
+    privateSubmission: PrivateSubmission,
     feeHold: z
       .strictObject({
         since: z.string().meta({ description: 'When the first run was held' }),
@@ -187,6 +199,7 @@ export const CreateExecutableBody = z
     sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS).optional(),
     maxFeePerGas: MaxFeePerGas.optional(),
     maxCostPerRun: MaxCostPerRun.optional(),
+    privateSubmission: PrivateSubmission.optional(),
     sandboxRuntime: z.enum(SANDBOX_RUNTIMES).optional(),
   })
   .strict()
@@ -204,6 +217,7 @@ export const GasModeBody = z
     sponsorshipProvider: z.enum(SPONSORSHIP_PROVIDERS).optional(),
     maxFeePerGas: MaxFeePerGas.optional(),
     maxCostPerRun: MaxCostPerRun.optional(),
+    privateSubmission: PrivateSubmission.optional(),
   })
   .strict()
   .meta({ id: 'ExecutableGasModeRequest' });

@@ -20,6 +20,7 @@ import {
   checkArgs,
   checkCoverage,
   checkGasMode,
+  checkPrivateSubmission,
   checkSandboxRuntime,
   checkSecretBindings,
   enforceExecutableLimit,
@@ -51,6 +52,7 @@ export function toExecutable(r: ExecutableRow): ExecutableRecord & { trigger: Ex
     sponsorshipProvider: r.sponsorshipProvider,
     maxFeePerGas: r.maxFeePerGas,
     maxCostPerRun: r.maxCostPerRun,
+    privateSubmission: r.privateSubmission,
     feeHold: r.feeHeldSince
       ? { since: r.feeHeldSince.toISOString(), requiredMaxFeePerGas: r.feeHoldRequired ?? '0' }
       : null,
@@ -93,6 +95,7 @@ export async function createExecutable(
     const trigger = checkTrigger(input.trigger, profile.chainId);
     const gasMode = input.gasMode ?? defaultGasMode(profile.kind);
     checkGasMode(profile.kind, gasMode);
+    checkPrivateSubmission(profile.chainId, input.privateSubmission);
     const sandboxRuntime = checkSandboxRuntime(input.sandboxRuntime ?? 'daytona');
     // Without args, the release's default args (a Gelato userArgs.json) or an empty object.
     const givenArgs = input.args ?? release.defaultArgs ?? '{}';
@@ -123,6 +126,7 @@ export async function createExecutable(
         sponsorshipProvider: input.sponsorshipProvider ?? null,
         maxFeePerGas: input.maxFeePerGas ?? null,
         maxCostPerRun: input.maxCostPerRun ?? null,
+        privateSubmission: input.privateSubmission ?? 'auto',
         sandboxRuntime,
       })
       .returning();

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import type { GasMode, ProfileKind, SandboxRuntime } from '@/db/enums';
+import type { GasMode, PrivateSubmissionMode, ProfileKind, SandboxRuntime } from '@/db/enums';
 import { executables, secrets, workspaces } from '@/db/schema';
 import type { SecretBinding } from '@/db/schema/executables';
 import { apiError } from '@/lib/api/errors';
@@ -27,6 +27,15 @@ export function checkGasMode(kind: ProfileKind, gasMode: GasMode) {
       gasMode,
       allowedGasModes: allowed,
     });
+}
+
+/** `only` needs a chain with a private transaction endpoint (a run would otherwise never be sent). */
+export function checkPrivateSubmission(chainId: number, mode: PrivateSubmissionMode | undefined) {
+  if (mode === 'only' && !findChain(chainId)?.privateSubmission)
+    throw apiError(
+      'private_submission_unavailable',
+      `privateSubmission "only" needs a private transaction endpoint, and chain ${chainId} names none`,
+    );
 }
 
 /** A JSON-encoded args string must hold a JSON object. */

@@ -59,6 +59,8 @@ export async function recordBroadcast(
     gasLimit: signed.gasLimit,
     maxFeePerGas: signed.maxFeePerGas,
     maxPriorityFeePerGas: signed.maxPriorityFeePerGas,
+    route: signed.route ?? 'public',
+    publicAfterBlock: signed.publicAfterBlock ?? null,
   });
 }
 
@@ -72,6 +74,14 @@ export async function markSent(db: DbOrTx, executionId: string, txHash: string) 
       lastSentAt: sql`now()`,
       sendCount: sql`${transactionBroadcasts.sendCount} + 1`,
     })
+    .where(and(eq(transactionBroadcasts.executionId, executionId), eq(transactionBroadcasts.txHash, txHash)));
+}
+
+/** The run ended by this transaction's receipt: it is the broadcast marked mined. */
+export async function markMined(db: DbOrTx, executionId: string, txHash: string, blockNumber: number) {
+  await db
+    .update(transactionBroadcasts)
+    .set({ minedBlock: blockNumber })
     .where(and(eq(transactionBroadcasts.executionId, executionId), eq(transactionBroadcasts.txHash, txHash)));
 }
 
@@ -112,5 +122,7 @@ export const toBroadcastRecord = (row: Broadcast): BroadcastRecord => ({
   state: row.state,
   sentAt: row.sentAt?.toISOString() ?? null,
   sendCount: row.sendCount,
+  sentTo: row.route,
+  publicAt: row.publicAt?.toISOString() ?? null,
   mined: row.minedBlock !== null,
 });

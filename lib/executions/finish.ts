@@ -11,6 +11,7 @@ import { observeFinished } from '@/lib/metrics/observe';
 import type { JsonObject, PlannedCall } from '@/lib/runtime/task-types';
 import { releaseStorage } from '@/lib/storage/lock';
 import { meterExecution } from '@/lib/usage/metering';
+import { markMined } from './broadcasts';
 import { queueCallback, scheduleCallback } from './callbacks';
 
 /** A failed ending with its semantic error. */
@@ -119,6 +120,8 @@ export async function finishExecution(
         txHash: executions.txHash,
       });
     if (ended && !ending.reconciled) await meterExecution(tx, ended.workspaceId, ended);
+    if (ended && ending.txHash && ending.blockNumber !== undefined)
+      await markMined(tx, executionId, ending.txHash, ending.blockNumber);
     if (ended) {
       incidents = await evaluateFinishedExecution(tx, { ...ended, ...ending, id: executionId });
       incidents.push(...(await feeHoldOfEnding(tx, { ...ended, id: executionId }, ending)));

@@ -183,6 +183,7 @@ export async function evaluateExecution(
           maxFeePerGas: executable.maxFeePerGas === null ? null : BigInt(executable.maxFeePerGas),
           maxCostPerRun: executable.maxCostPerRun === null ? null : BigInt(executable.maxCostPerRun),
         },
+        privateSubmission: executable.privateSubmission,
       },
       calls,
     );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   BROADCAST_KINDS,
+  BROADCAST_ROUTES,
   BROADCAST_STATES,
   EXECUTION_STATUSES,
   EXECUTION_TRIGGERS,
@@ -32,6 +33,14 @@ export const BroadcastSchema = z.strictObject({
   }),
   sentAt: z.string().nullable(),
   sendCount: z.number().int().meta({ description: 'How many times it was sent (a pool may drop it)' }),
+  sentTo: z.enum(BROADCAST_ROUTES).meta({
+    description:
+      "`public`: the chain's RPC and its mempool; `private`: the chain's private transaction endpoint, which never gossips it",
+  }),
+  publicAt: z.string().nullable().meta({
+    description:
+      'Sent privately and not mined within the fallback: when it was also sent to the public mempool; else null',
+  }),
   mined: z.boolean().meta({ description: 'Whether this is the transaction that was mined; at most one is' }),
 });
 

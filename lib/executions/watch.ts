@@ -10,6 +10,8 @@
 //   unmined for an interval       → re-priced at the same nonce (12.5 % up at least, under the ceiling), else
 //                                   sent again as it is
 //   gone from the node's pool     → sent again as it is (evicted, dropped, taken out by a reorg)
+// A run sent to the chain's private endpoint stays there (replacements and cancellation too) until its fallback
+// block: then its newest transaction also goes to the public mempool, and what follows goes public.
 // Runs are claimed with SKIP LOCKED and a claim time every write is fenced by, so two instances never sign two
 // replacements of one transaction. docs/executions.md#transaction-lifecycle
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -25,10 +27,12 @@ import {
 import type { Db } from '@/db/client';
 import { executions, transactionBroadcasts } from '@/db/schema';
 import { publicClientFor } from '@/lib/chains/client';
+import type { ChainConfig } from '@/lib/chains/config';
 import { type FeePolicy, feePolicyOf } from '@/lib/chains/fee-policy';
 import { cancellationBid, effectiveCap, type Fees, type Market, replacementBid } from '@/lib/chains/fees';
 import { readMarket } from '@/lib/chains/market';
 import { receiptReader } from '@/lib/chains/submitters';
+import { routeClient } from '@/lib/chains/submitters/private-route';
 import { type Resigned, signCancellation, signReplacement } from '@/lib/chains/submitters/resign';
 import { sendRaw } from '@/lib/chains/submitters/send';
 import { SubmissionError } from '@/lib/chains/submitters/types';
@@ -93,6 +97,8 @@ class Look {
   private readonly newest: Broadcast;
   private readonly sender: Address;
   private readonly nonce: number;
+  /** Sent privately and not yet fallen back to the public mempool: the public node may not know it. */
+  private readonly privately: boolean;
 
   constructor(
     private readonly db: Db,
@@ -106,6 +112,7 @@ class Look {
     this.newest = rows[rows.length - 1];
     this.sender = this.first.sender as Address;
     this.nonce = this.first.nonce;
+    this.privately = this.newest.route === 'private' && rows.every((row) => row.publicAt === null);
   }
 
   private get executionId() {
@@ -139,11 +146,37 @@ class Look {
     const cancellation = this.rows.find((row) => row.kind === 'cancellation');
     if (this.newest.state === 'signed')
       await this.send(this.newest); // maybe never sent (a process stopped)
+    else if (await this.dueForPublic()) await this.fallBackToPublic();
     else if (cancellation) await this.keepCancelling(cancellation, now);
     else if (this.dueForCancellation(now)) await this.cancel();
     else if (now >= acceptedAt(this.newest) + this.policy.replacementIntervalMs) await this.replace();
-    else if (await this.goneFromPool(this.newest)) await this.send(this.newest); // evicted, dropped, reorged out
+    else if (!this.privately && (await this.goneFromPool(this.newest))) await this.send(this.newest); // evicted, dropped, reorged out
     await this.lookAgainIn(this.policy.lookIntervalMs);
+  }
+
+  /** Sent privately and not mined by its fallback block. */
+  private async dueForPublic() {
+    const after = this.newest.publicAfterBlock;
+    if (!this.privately || after === null) return false;
+    return (await this.client.getBlockNumber()) >= BigInt(after);
+  }
+
+  /** The newest transaction also goes to the public mempool, as it is; what the run sends next goes public. */
+  private async fallBackToPublic() {
+    try {
+      await sendRaw(this.client, this.newest.raw as Hex, this.newest.txHash as Hex);
+    } catch (error) {
+      if (!(error instanceof SubmissionError)) throw error;
+      return; // not taken: still private, tried again at the next look
+    }
+    await this.db
+      .update(transactionBroadcasts)
+      .set({
+        publicAt: sql`now()`,
+        lastSentAt: sql`now()`,
+        sendCount: sql`${transactionBroadcasts.sendCount} + 1`,
+      })
+      .where(eq(transactionBroadcasts.id, this.newest.id));
   }
 
   private dueForCancellation(now: number) {
@@ -238,6 +271,10 @@ class Look {
 
   /** Recorded under the claim first (a look that lost its claim signs nothing more), then sent. */
   private async recordAndSend(kind: 'replacement' | 'cancellation', resigned: Resigned) {
+    // a run still in its private phase re-prices privately, with the same fallback block
+    const route = this.privately
+      ? { route: 'private' as const, publicAfterBlock: this.newest.publicAfterBlock, publicAt: null }
+      : { route: 'public' as const, publicAfterBlock: null, publicAt: null };
     await this.db.transaction(async (tx) => {
       const [held] = await tx
         .select({ id: executions.id })
@@ -254,15 +291,20 @@ class Look {
       await recordBroadcast(tx, { executionId: this.executionId, chainId: this.first.chainId }, kind, {
         txHash: resigned.txHash,
         nonce: this.nonce,
-        signed: resigned.signed,
+        signed: { ...resigned.signed, ...route },
       });
     });
-    await this.send({ txHash: resigned.txHash, raw: resigned.signed.raw });
+    await this.send({ txHash: resigned.txHash, raw: resigned.signed.raw, ...route });
   }
 
-  private async send(row: Pick<Broadcast, 'txHash' | 'raw'>) {
+  /** Sent again along the route it took; once fallen back, to the public RPC. */
+  private async send(row: Pick<Broadcast, 'txHash' | 'raw' | 'route' | 'publicAt'>) {
+    const client =
+      row.route === 'private' && row.publicAt === null
+        ? routeClient(this.ctx.chain as ChainConfig, 'private', { timeoutMs: LOOK_TIMEOUT_MS })
+        : this.client;
     try {
-      await sendRaw(this.client, row.raw as Hex, row.txHash as Hex);
+      await sendRaw(client, row.raw as Hex, row.txHash as Hex);
       await markSent(this.db, this.executionId, row.txHash);
     } catch (error) {
       if (!(error instanceof SubmissionError)) throw error;
@@ -276,10 +318,6 @@ class Look {
   }
 
   private async endMined(row: Broadcast, receipt: TransactionReceipt) {
-    await this.db
-      .update(transactionBroadcasts)
-      .set({ minedBlock: Number(receipt.blockNumber) })
-      .where(eq(transactionBroadcasts.id, row.id));
     const figures = {
       txHash: row.txHash,
       gasUsed: receipt.gasUsed.toString(),

@@ -22,6 +22,7 @@ export const EXECUTABLE_KEYS = [
   'name',
   'nextRunAt',
   'pinned',
+  'privateSubmission',
   'profileId',
   'projectId',
   'secretBindings',

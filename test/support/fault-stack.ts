@@ -25,6 +25,8 @@ export type FaultStack = {
   rpcProxy: TcpProxy;
   /** Between `rpcProxy` and anvil when the stack was started with `rpcStandIn`: its rules and send log. */
   rpcStandIn: RpcStandIn | null;
+  /** The chain's private transaction endpoint, when the stack was started with `privateEndpoint`. */
+  privateEndpoint: RpcStandIn | null;
   /** Between the apps and the alto bundler (when the stack has one). */
   bundlerProxy: TcpProxy | null;
   /** The environment every app of this stack runs with. */
@@ -76,6 +78,12 @@ export type FaultStackOptions = {
   chain?: Record<string, unknown>;
   /** Puts the JSON-RPC stand-in (`stack.rpcStandIn`) between `rpcProxy` and anvil. */
   rpcStandIn?: boolean;
+  /**
+   * A private transaction endpoint (`stack.privateEndpoint`, a JSON-RPC stand-in straight in front of anvil: it
+   * forwards a transaction, as a builder includes it, or holds it with `swallowSends`, and never gossips either),
+   * named in the chain's config with these settings. Needs `chain`.
+   */
+  privateEndpoint?: { fallbackAfterBlocks?: number; fallback?: boolean };
   /** Extra environment of every app, over the stack's own. */
   env?: Record<string, string>;
 };
@@ -103,6 +111,8 @@ export async function startFaultStack(opts: FaultStackOptions = {}): Promise<Fau
     if (rpcStandIn) cleanups.push(rpcStandIn.close);
     const rpcProxy = await startTcpProxy(rpcStandIn?.url ?? chain.rpcUrl);
     cleanups.push(rpcProxy.close);
+    const privateEndpoint = opts.privateEndpoint ? await startRpcStandIn(chain.rpcUrl) : null;
+    if (privateEndpoint) cleanups.push(privateEndpoint.close);
     let bundler: LocalBundler | null = null;
     let bundlerProxy: TcpProxy | null = null;
     if (opts.bundler) {
@@ -131,6 +141,9 @@ export async function startFaultStack(opts: FaultStackOptions = {}): Promise<Fau
             rpcUrl: rpcProxy.url,
             testnet: true,
             ...opts.chain,
+            ...(privateEndpoint && {
+              privateSubmission: { rpcUrl: privateEndpoint.url, ...opts.privateEndpoint },
+            }),
           },
         ]),
       }),
@@ -155,6 +168,7 @@ export async function startFaultStack(opts: FaultStackOptions = {}): Promise<Fau
       anvilUrl: chain.rpcUrl,
       rpcProxy,
       rpcStandIn,
+      privateEndpoint,
       bundlerProxy,
       env,
       app: () => main,

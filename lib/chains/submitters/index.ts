@@ -6,7 +6,7 @@
 
 import type { Address, Hex } from 'viem';
 import type { DbOrTx } from '@/db/client';
-import type { SponsorshipProvider } from '@/db/enums';
+import type { PrivateSubmissionMode, SponsorshipProvider } from '@/db/enums';
 import type { executables, profiles } from '@/db/schema';
 import { publicClientFor } from '@/lib/chains/client';
 import { type ChainConfig, findChain } from '@/lib/chains/config';
@@ -14,7 +14,7 @@ import { getChainContracts } from '@/lib/chains/contracts';
 import type { FeeCaps } from '@/lib/chains/fees';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { type UserOperationRoute, userOperationRoute } from './gas-providers';
-import { legacySubmitter } from './legacy';
+import { type LegacySubmitterOptions, legacySubmitter } from './legacy';
 import { rolesSubmitter, targetThroughRole } from './roles';
 import { safeSubmitter } from './safe';
 import { SubmissionError, type Submitter } from './types';
@@ -43,6 +43,7 @@ export function submitterFor({
   gasMode,
   sponsorshipProvider = null,
   caps,
+  privateSubmission,
 }: {
   db: DbOrTx;
   profile: SubmittingProfile;
@@ -51,6 +52,8 @@ export function submitterFor({
   sponsorshipProvider?: SponsorshipProvider | null;
   /** The executable's caps on what a transaction bids (user operations: the bundler's price). */
   caps?: FeeCaps;
+  /** The executable's use of the chain's private transaction endpoint (transactions; default `auto`). */
+  privateSubmission?: PrivateSubmissionMode;
 }): Submitter {
   const chain = findChain(profile.chainId);
   if (!chain)
@@ -63,7 +66,7 @@ export function submitterFor({
   if (!profile.encryptedKey)
     throw new SubmissionError('account_key_missing', 'the profile has no account key');
   if (profile.kind === 'safe')
-    return safeProfileSubmitter(db, chain, profile, profile.encryptedKey, route, caps);
+    return safeProfileSubmitter(db, chain, profile, profile.encryptedKey, route, { caps, privateSubmission });
   if (profile.kind === 'roles') return rolesProfileSubmitter(chain, profile, profile.encryptedKey, route);
   const account = {
     db,
@@ -71,7 +74,9 @@ export function submitterFor({
     address: profile.address as Address,
     encryptedKey: profile.encryptedKey,
   };
-  return route ? userOperationSubmitter({ ...account, ...route }) : legacySubmitter({ ...account, caps });
+  return route
+    ? userOperationSubmitter({ ...account, ...route })
+    : legacySubmitter({ ...account, caps, privateSubmission });
 }
 
 /** Head-room over the gas a module call used when executed with plenty (the Safe forwards 63/64 of what is left). */
@@ -83,7 +88,7 @@ function safeProfileSubmitter(
   profile: SubmittingProfile,
   encryptedKey: string,
   route: UserOperationRoute | null,
-  caps: FeeCaps | undefined,
+  bidding: Pick<LegacySubmitterOptions, 'caps' | 'privateSubmission'>,
 ): Submitter {
   const multiSendCallOnly = getChainContracts(chain.chainId)?.multiSendCallOnly;
   if (!profile.executor || !multiSendCallOnly)
@@ -103,7 +108,7 @@ function safeProfileSubmitter(
   const account = { db, chain, address: executor, encryptedKey };
   const inner = route
     ? userOperationSubmitter({ ...account, ...route, callGasFloor: gasUsed })
-    : legacySubmitter({ ...account, caps, gasFloor: ({ data }) => gasUsed(data) });
+    : legacySubmitter({ ...account, ...bidding, gasFloor: ({ data }) => gasUsed(data) });
   return safeSubmitter({ chain, safe: profile.address as Address, executor, multiSendCallOnly, inner });
 }
 

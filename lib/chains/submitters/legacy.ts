@@ -14,6 +14,7 @@ import {
   parseAbi,
 } from 'viem';
 import type { DbOrTx } from '@/db/client';
+import type { PrivateSubmissionMode } from '@/db/enums';
 import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { feePolicyOf } from '@/lib/chains/fee-policy';
@@ -21,6 +22,7 @@ import { effectiveCap, type FeeCaps, type Fees, firstBid, maxOf } from '@/lib/ch
 import { readMarket } from '@/lib/chains/market';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { accountSigner, requireDelegation } from './account';
+import { routeClient, submissionRouteOf } from './private-route';
 import { chainFailure, describeBatchRevert, isRevert, revertDataOf } from './revert';
 import { sendRaw } from './send';
 import { heldNonce, SLOT_POLL_MS, slotWaitMs } from './sender-slot';
@@ -52,6 +54,8 @@ export type LegacySubmitterOptions = {
   gasFloor?: (request: { account: Address; to: Address; data: Hex }) => Promise<bigint>;
   /** The executable's caps on what a run bids (lib/chains/fees.ts); the chain's default cap when unset. */
   caps?: FeeCaps;
+  /** The executable's use of the chain's private transaction endpoint (default `auto`). */
+  privateSubmission?: PrivateSubmissionMode;
 };
 
 export const encodeBatch = (calls: PlannedCall[]) =>
@@ -80,6 +84,7 @@ export function legacySubmitter({
   encryptedKey,
   gasFloor,
   caps,
+  privateSubmission = 'auto',
 }: LegacySubmitterOptions): Submitter<SignedTransaction> {
   const client = publicClientFor(chain);
   const policy = feePolicyOf(chain);
@@ -116,6 +121,7 @@ export function legacySubmitter({
    */
   async function prepare(calls: PlannedCall[]): Promise<{ data: Hex; gas: bigint }> {
     if (calls.length === 0) throw new SubmissionError('empty_batch', 'the batch has no calls');
+    submissionRouteOf(chain, privateSubmission); // a route this run cannot take fails before anything is signed
     const [balance] = await Promise.all([readBalance(), requireDelegation(client, chain, address)]);
     const value = calls.reduce((sum, c) => sum + BigInt(c.value), 0n);
     // Checked first: a call whose value the account lacks fails with empty revert data, a poor explanation.
@@ -211,12 +217,14 @@ export function legacySubmitter({
     onSigned: (signed: SignedTransaction) => Promise<void>,
   ): Promise<{ sent: SignedTransaction } | { busy: { nonce: number; executionId: string | null } }> {
     const lockKey = nonceLockKey(chain.chainId, address);
+    const { route, fallbackAfterBlocks } = submissionRouteOf(chain, privateSubmission);
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
-      const [latest, pending, fees] = await Promise.all([
+      const [latest, pending, fees, head] = await Promise.all([
         client.getTransactionCount({ address, blockTag: 'latest' }),
         client.getTransactionCount({ address, blockTag: 'pending' }),
         bid(gasLimit, 'submitting'),
+        fallbackAfterBlocks === null ? null : client.getBlockNumber(),
       ]).catch((error) => {
         if (error instanceof SubmissionError) throw error;
         throw chainFailure('submission_failed', 'reading the nonce and fees', error);
@@ -243,10 +251,12 @@ export function legacySubmitter({
           gasLimit: gasLimit.toString(),
           maxFeePerGas: fees.maxFeePerGas.toString(),
           maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+          route,
+          publicAfterBlock: head === null ? null : Number(head) + (fallbackAfterBlocks ?? 0),
         },
       };
       await onSigned(signed);
-      await sendRaw(client, serializedTransaction, signed.txHash);
+      await sendRaw(routeClient(chain, route), serializedTransaction, signed.txHash);
       return { sent: signed };
     });
   }

@@ -2,6 +2,7 @@
 // account, submit it (the transaction hash is handed back before broadcast so it can be recorded first), and
 // confirm it. One implementation per profile kind and gas mode; `submitterFor` picks it.
 import type { Hex } from 'viem';
+import type { BroadcastRoute } from '@/db/enums';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 
 /** A refusal or failure with a stable code and a message fit for the execution record (no RPC URLs, no keys). */
@@ -37,6 +38,9 @@ export type SignedBytes = {
   gasLimit: string;
   maxFeePerGas: string;
   maxPriorityFeePerGas: string;
+  /** Where it goes (default public) and, sent privately, the block from which it may go public too. */
+  route?: BroadcastRoute;
+  publicAfterBlock?: number | null;
 };
 
 /**

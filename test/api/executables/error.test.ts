@@ -119,6 +119,30 @@ describe('executables: create validation', () => {
     expectError(await createExe(w.token, exeBody(w, { gasMode: 'free' })), 400, 'invalid_request');
   });
 
+  it('privateSubmission "only" where the chain names no private endpoint → 400 private_submission_unavailable', async () => {
+    const w = await exeWorld();
+    // the test deployment's local chain names no private transaction endpoint
+    expectError(
+      await createExe(w.token, exeBody(w, { privateSubmission: 'only' })),
+      400,
+      'private_submission_unavailable',
+    );
+    const exe = await createExe(w.token, exeBody(w, { privateSubmission: 'off' }));
+    expect(exe.status).toBe(201);
+    expect(exe.body.data.privateSubmission).toBe('off');
+    expectError(
+      await patchFacet(w.token, exe.body.data.id, 'gas-mode', { gasMode: 'self', privateSubmission: 'only' }),
+      400,
+      'private_submission_unavailable',
+    );
+    expect((await getExe(w.token, exe.body.data.id)).body.data.privateSubmission).toBe('off');
+    expectError(
+      await createExe(w.token, exeBody(w, { privateSubmission: 'always' })),
+      400,
+      'invalid_request',
+    );
+  });
+
   it('sponsorshipProvider is pimlico or alchemy only; sandboxRuntime daytona, or gvisor where configured', async () => {
     const w = await exeWorld();
     for (const sponsorshipProvider of ['stackup', '', 'PIMLICO'])

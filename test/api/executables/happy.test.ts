@@ -45,6 +45,7 @@ describe('executables: create', () => {
       sponsorshipProvider: null,
       maxFeePerGas: null,
       maxCostPerRun: null,
+      privateSubmission: 'auto',
       feeHold: null,
       sandboxRuntime: 'daytona',
       pinned: false,

@@ -174,6 +174,7 @@ export async function updateGasModeAction(
     sponsorshipProvider?: string;
     maxFeePerGas?: string | null;
     maxCostPerRun?: string | null;
+    privateSubmission?: string;
   },
 ) {
   return onExecutable(workspaceSlug, projectId, executableId, async (workspaceId, actor) => {

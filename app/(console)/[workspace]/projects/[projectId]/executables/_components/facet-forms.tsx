@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
-import { SPONSORSHIP_PROVIDERS } from '@/db/enums';
+import { PRIVATE_SUBMISSION_MODES, type PrivateSubmissionMode, SPONSORSHIP_PROVIDERS } from '@/db/enums';
 import type { ActionResult } from '@/lib/console/action';
 import {
   updateGasModeAction,
@@ -23,6 +23,7 @@ import {
   PermissionsRefusalAlert,
   permissionsRefusalOf,
 } from './permissions-refusal';
+import { PRIVATE_SUBMISSION_LABELS } from './private-submission';
 import { DEFAULT_SPONSOR } from './sponsor';
 
 const ENV_KEY = /^[A-Z_][A-Z0-9_]*$/;
@@ -89,6 +90,8 @@ export function GasModeForm({
   sponsorshipProvider,
   maxFeePerGas,
   maxCostPerRun,
+  privateSubmission,
+  privateEndpoint,
   symbol,
   allowed,
 }: {
@@ -98,6 +101,9 @@ export function GasModeForm({
   sponsorshipProvider: string | null;
   maxFeePerGas: string | null;
   maxCostPerRun: string | null;
+  privateSubmission: PrivateSubmissionMode;
+  /** Whether the profile's chain names a private transaction endpoint (else the choice is not offered). */
+  privateEndpoint: boolean;
   symbol: string;
   allowed: readonly string[];
 }) {
@@ -106,6 +112,7 @@ export function GasModeForm({
   const [provider, setProvider] = useState(sponsorshipProvider ?? '');
   const [feeCap, setFeeCap] = useState(feeCapText(maxFeePerGas));
   const [costCap, setCostCap] = useState(costCapText(maxCostPerRun));
+  const [route, setRoute] = useState<PrivateSubmissionMode>(privateSubmission);
   const { error, pending, save } = useFacetSave();
   const sponsored = mode === 'sponsored';
   const fee = parseFeeCap(feeCap);
@@ -121,6 +128,7 @@ export function GasModeForm({
           ...(sponsored && provider !== '' && { sponsorshipProvider: provider }),
           maxFeePerGas: fee.wei,
           maxCostPerRun: cost.wei,
+          ...(privateEndpoint && { privateSubmission: route }),
         }),
       'Gas mode saved',
     );
@@ -167,6 +175,25 @@ export function GasModeForm({
         />
         Fall back to self-paid gas when sponsorship fails
       </label>
+      {privateEndpoint && (
+        <Field
+          label="Transactions go"
+          htmlFor="gas-private-submission"
+          hint="The chain names a private endpoint: a transaction sent there is not seen by anyone before it is mined."
+        >
+          <Select
+            id="gas-private-submission"
+            value={route}
+            onChange={(e) => setRoute(e.target.value as PrivateSubmissionMode)}
+          >
+            {PRIVATE_SUBMISSION_MODES.map((m) => (
+              <option key={m} value={m}>
+                {PRIVATE_SUBMISSION_LABELS[m]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+      )}
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
           label="Max fee per gas (gwei)"

@@ -12,6 +12,12 @@ const KIND_LABELS: Record<BroadcastRecord['kind'], string> = {
   cancellation: 'Cancellation',
 };
 
+/** Where it went: the public mempool, the chain's private endpoint, or there first and public after the fallback. */
+function routeText(b: BroadcastRecord) {
+  if (b.sentTo === 'public') return 'public mempool';
+  return b.publicAt ? 'private endpoint, then public' : 'private endpoint';
+}
+
 /** Every transaction the run signed at its nonce, oldest first, the mined one marked. */
 export function BroadcastsCard({ broadcasts }: { broadcasts: BroadcastRecord[] }) {
   return (
@@ -58,6 +64,9 @@ export function BroadcastsCard({ broadcasts }: { broadcasts: BroadcastRecord[] }
                 <TableCell className="text-muted-foreground text-xs">
                   {b.sentAt ? <RelativeTime value={b.sentAt} /> : 'not yet'}
                   {b.sendCount > 1 && ` · ${b.sendCount}×`}
+                  <span className="block" data-testid="broadcast-route">
+                    {routeText(b)}
+                  </span>
                 </TableCell>
               </TableRow>
             ))}

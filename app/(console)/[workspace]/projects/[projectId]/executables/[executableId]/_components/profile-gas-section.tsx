@@ -6,6 +6,7 @@ import { formatUtc } from '@/lib/console/format';
 import { GAS_MODES_BY_KIND } from '@/lib/executables/gas-modes';
 import { GasModeForm, ProfileForm } from '../../_components/facet-forms';
 import { costCapText, feeCapText } from '../../_components/fee-caps';
+import { PRIVATE_SUBMISSION_LABELS } from '../../_components/private-submission';
 import { sponsorLabel } from '../../_components/sponsor';
 import { loadProfiles, type SectionProps } from './data';
 
@@ -19,7 +20,8 @@ export async function ProfileGasSection({ ids, workspaceId, executable, canMutat
   const activeProfiles = profiles
     .filter((p) => p.state === 'active')
     .map((p) => ({ id: p.id, label: `${p.name} · ${p.kind} · ${p.chainId}` }));
-  const symbol = enabledChains().find((c) => c.chainId === profile?.chainId)?.nativeCurrency.symbol ?? 'ETH';
+  const chain = enabledChains().find((c) => c.chainId === profile?.chainId);
+  const symbol = chain?.nativeCurrency.symbol ?? 'ETH';
   const version = executable.updatedAt;
   const hold = executable.feeHold;
   return (
@@ -56,6 +58,8 @@ export async function ProfileGasSection({ ids, workspaceId, executable, canMutat
               sponsorshipProvider={executable.sponsorshipProvider}
               maxFeePerGas={executable.maxFeePerGas}
               maxCostPerRun={executable.maxCostPerRun}
+              privateSubmission={executable.privateSubmission}
+              privateEndpoint={Boolean(chain?.privateSubmission)}
               symbol={symbol}
               allowed={profile ? GAS_MODES_BY_KIND[profile.kind] : [executable.gasMode]}
             />
@@ -67,6 +71,7 @@ export async function ProfileGasSection({ ids, workspaceId, executable, canMutat
             {` · max fee per gas ${executable.maxFeePerGas ? `${feeCapText(executable.maxFeePerGas)} gwei` : 'chain default'}`}
             {executable.maxCostPerRun &&
               ` · max cost per run ${costCapText(executable.maxCostPerRun)} ${symbol}`}
+            {chain?.privateSubmission && ` · ${PRIVATE_SUBMISSION_LABELS[executable.privateSubmission]}`}
           </p>
         )}
       </CardContent>
