@@ -2,6 +2,7 @@
 // stack's mock paymaster pays) or `self-funded` runs, is submitted as a user operation through the stack's alto
 // bundler, and confirms with both the user operation's hash and the bundle's transaction hash recorded.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getExe, patchFacet } from '../support/executables';
 import { newAddress } from '../support/fixtures';
 import { rpc } from '../support/profiles';
 import { balanceOf, type RunWorld, runnableExe, runToEnd, runWorld, transfersTo } from '../support/runs';
@@ -15,12 +16,17 @@ beforeAll(async () => {
   w = await runWorld();
 }, 60_000);
 
-async function payExe(gasMode: 'sponsored' | 'self-funded', wei: string) {
+async function payExe(gasMode: 'sponsored' | 'self-funded', wei: string, exe: Record<string, unknown> = {}) {
   const to = newAddress();
-  const exe = await runnableExe(w, PAY_TASK, {
+  const created = await runnableExe(w, PAY_TASK, {
     files: { 'permissions.json': transfersTo(to) },
-    exe: { args: JSON.stringify({ to, wei }), gasMode },
+    exe: { args: JSON.stringify({ to, wei }), gasMode, ...exe },
   });
+  return { exe: created, to };
+}
+
+async function payExeOk(gasMode: 'sponsored' | 'self-funded', wei: string) {
+  const { exe, to } = await payExe(gasMode, wei);
   expect(exe.gasMode).toBe(gasMode);
   return { exe, to };
 }
@@ -29,7 +35,7 @@ const setBalance = (wei: bigint) => rpc('anvil_setBalance', [w.address, `0x${wei
 
 describe('ERC-4337 gas modes through the engine', () => {
   it('sponsored: confirms with userOpHash and txHash; the account only spends the value it sends', async () => {
-    const { exe, to } = await payExe('sponsored', '12345');
+    const { exe, to } = await payExeOk('sponsored', '12345');
     await setBalance(12_345n);
     const { execution } = await runToEnd(w.token, exe.id);
     expect(execution).toMatchObject({ status: 'confirmed', message: 'paying', error: null, chainId: 31337 });
@@ -43,7 +49,7 @@ describe('ERC-4337 gas modes through the engine', () => {
   });
 
   it('self-funded: confirms paid from the account; an empty account fails with insufficient_funds', async () => {
-    const { exe, to } = await payExe('self-funded', '777');
+    const { exe, to } = await payExeOk('self-funded', '777');
     await setBalance(10n ** 18n);
     const { execution } = await runToEnd(w.token, exe.id);
     expect(execution).toMatchObject({ status: 'confirmed', error: null });
@@ -59,5 +65,31 @@ describe('ERC-4337 gas modes through the engine', () => {
       userOpHash: null,
       txHash: null,
     });
+  });
+
+  it('the fee cap holds a user operation as it does a transaction: nothing sent, held, run once the cap allows', async () => {
+    // 1 wei per gas: no price of the chain fits, and the watcher's release (fees fell) never frees it
+    const { exe, to } = await payExe('sponsored', '4242', { maxFeePerGas: '1' });
+    await setBalance(4_242n);
+    const held = await runToEnd(w.token, exe.id);
+    expect(held.execution).toMatchObject({
+      status: 'failed',
+      error: { code: 'fee_cap_exceeded' },
+      userOpHash: null,
+      txHash: null,
+    });
+    expect(held.execution.error.message).toMatch(/user operation is priced at a max fee of/);
+    expect((await getExe(w.token, exe.id)).body.data.feeHold).toMatchObject({ since: expect.any(String) });
+    expect(await balanceOf(to)).toBe(0n);
+
+    const raised = await patchFacet(w.token, exe.id, 'gas-mode', {
+      gasMode: 'sponsored',
+      maxFeePerGas: null,
+    });
+    expect(raised.status, raised.text).toBe(200);
+    expect(raised.body.data.feeHold).toBeNull();
+    const { execution } = await runToEnd(w.token, exe.id);
+    expect(execution).toMatchObject({ status: 'confirmed', error: null });
+    expect(await balanceOf(to)).toBe(4_242n);
   });
 });

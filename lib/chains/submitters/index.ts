@@ -67,7 +67,8 @@ export function submitterFor({
     throw new SubmissionError('account_key_missing', 'the profile has no account key');
   if (profile.kind === 'safe')
     return safeProfileSubmitter(db, chain, profile, profile.encryptedKey, route, { caps, privateSubmission });
-  if (profile.kind === 'roles') return rolesProfileSubmitter(chain, profile, profile.encryptedKey, route);
+  if (profile.kind === 'roles')
+    return rolesProfileSubmitter(chain, profile, profile.encryptedKey, route, caps);
   const account = {
     db,
     chain,
@@ -75,7 +76,7 @@ export function submitterFor({
     encryptedKey: profile.encryptedKey,
   };
   return route
-    ? userOperationSubmitter({ ...account, ...route })
+    ? userOperationSubmitter({ ...account, ...route, caps })
     : legacySubmitter({ ...account, caps, privateSubmission });
 }
 
@@ -107,7 +108,7 @@ function safeProfileSubmitter(
       .then(({ gasUsed }) => (gasUsed * MODULE_GAS_MARGIN_PERCENT) / 100n);
   const account = { db, chain, address: executor, encryptedKey };
   const inner = route
-    ? userOperationSubmitter({ ...account, ...route, callGasFloor: gasUsed })
+    ? userOperationSubmitter({ ...account, ...route, callGasFloor: gasUsed, caps: bidding.caps })
     : legacySubmitter({ ...account, ...bidding, gasFloor: ({ data }) => gasUsed(data) });
   return safeSubmitter({ chain, safe: profile.address as Address, executor, multiSendCallOnly, inner });
 }
@@ -154,6 +155,7 @@ function rolesProfileSubmitter(
   profile: SubmittingProfile,
   encryptedKey: string,
   route: UserOperationRoute | null,
+  caps: FeeCaps | undefined,
 ): Submitter {
   if (!route)
     throw new SubmissionError('gas_mode_unavailable', 'roles profiles send sponsored user operations only');
@@ -171,6 +173,7 @@ function rolesProfileSubmitter(
       address: executor,
       encryptedKey,
       ...route,
+      caps,
       targetOf: (call) => targetThroughRole(profile.rolesModifier as Address, call),
     }),
   });

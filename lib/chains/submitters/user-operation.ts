@@ -26,11 +26,19 @@ import {
 import { publicClientFor, viemChain } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
+import { feePolicyOf } from '@/lib/chains/fee-policy';
+import { ceilingOf, effectiveCap, type FeeCaps } from '@/lib/chains/fees';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { accountSigner, requireDelegation, simple7702AccountOf } from './account';
 import { encodeBatch } from './legacy';
 import { chainFailure, describeBatchRevert, isRevert, isTransportFailure, revertDataOf } from './revert';
-import { type Confirmation, type SignedUserOperation, SubmissionError, type Submitter } from './types';
+import {
+  type Confirmation,
+  FeeCapExceeded,
+  type SignedUserOperation,
+  SubmissionError,
+  type Submitter,
+} from './types';
 
 export type UserOperationSubmitterOptions = {
   chain: ChainConfig;
@@ -50,6 +58,8 @@ export type UserOperationSubmitterOptions = {
   targetOf?: (call: { target: Address; data: Hex }) => Address;
   /** The call gas a batch needs at least (see the legacy submitter's `gasFloor`); the bundler estimates the rest. */
   callGasFloor?: (callData: Hex) => Promise<bigint>;
+  /** The executable's caps on what the operation bids (the chain's default cap when unset), as for a transaction. */
+  caps?: FeeCaps;
 };
 
 const accountAbi = parseAbi([
@@ -96,6 +106,7 @@ export function userOperationSubmitter({
   fees = 'node',
   callGasFloor,
   targetOf = (call) => call.target,
+  caps,
 }: UserOperationSubmitterOptions): Submitter<SignedUserOperation> {
   const client = publicClientFor(chain);
   const sponsored = paymasterUrl !== null;
@@ -191,6 +202,7 @@ export function userOperationSubmitter({
         throw simulationFailure(error, calls);
       })) as UserOperation<'0.8'>;
 
+    refuseAboveCap(op);
     if (!sponsored) {
       // The bundler estimates with the sender's balance overridden, so a poor account passes the estimate and is
       // refused (AA21) only at the send: checked here. What the EntryPoint already holds for it counts.
@@ -213,6 +225,26 @@ export function userOperationSubmitter({
         );
     }
     return { account, op };
+  }
+
+  /**
+   * The operation's price (the bundler's or the node's) within the cap, with 12.5 % kept as for a transaction;
+   * else FeeCapExceeded before anything is signed (the executable is held). A sponsored operation is capped too:
+   * the cap says when the executable should run, whoever pays.
+   */
+  function refuseAboveCap(op: UserOperation<'0.8'>) {
+    const cap = effectiveCap(
+      {
+        maxFeePerGas: caps?.maxFeePerGas ?? feePolicyOf(chain).defaultCap,
+        maxCostPerRun: caps?.maxCostPerRun ?? null,
+      },
+      maxGas(op),
+    );
+    if (cap === null || op.maxFeePerGas <= ceilingOf(cap)) return;
+    throw new FeeCapExceeded(
+      op.maxFeePerGas,
+      `not sent: the user operation is priced at a max fee of ${formatUnits(op.maxFeePerGas, 9)} gwei; the cap allows ${formatUnits(cap, 9)} gwei per gas with 12.5 % kept for re-pricing`,
+    );
   }
 
   function simulationFailure(error: unknown, calls: PlannedCall[]): SubmissionError {
