@@ -8,7 +8,7 @@ import { publicFetch } from '@/lib/runtime/fetch-bridge';
 import { checkTaskBundle } from '@/lib/runtime/runners/build-check';
 import { isolateRunner } from '@/lib/runtime/runners/isolate';
 import { SandboxBuildError } from '@/lib/runtime/runners/types';
-import type { CallbackInput, JsonObject, TaskOutcome } from '@/lib/runtime/task-types';
+import type { CallbackInput, JsonObject, TaskOutcome, TaskTrigger } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
 import { PLANS } from '@/lib/usage/plans';
 import { CliError, Printed, userPath } from '../output';
@@ -16,12 +16,14 @@ import { decodeCalls, decodingAbi } from '../task-test/calls';
 import { parseBlock, startFork } from '../task-test/fork';
 import { gelatoTestInputs } from '../task-test/gelato';
 import { checkArgs, readArgs, readArgsSchema, readJsonObject, readSecrets } from '../task-test/inputs';
+import { readTriggerLog } from '../task-test/log';
 import { formatReport, type TestReport } from '../task-test/report';
 import { checkFrom, rpc, simulateCalls } from '../task-test/simulate';
 import { buildRelease } from './bundle';
 
 const USAGE =
   'usage: test <dir> [--args file.json] [--arg key=value]… [--schema file.json] [--storage file.json [--save-storage]] ' +
+  '[--log file.json] ' +
   '[--env file] [--rpc-url URL | --fork-url URL [--fork-block N]] [--chain-id N] [--abi file]… ' +
   '[--simulate --from ADDRESS] [--callback onSuccess --tx-hash 0x… | --callback onFail --reason R [--tx-hash 0x…]] ' +
   '[--plan free|pro|enterprise] [--json]';
@@ -64,6 +66,7 @@ function options(argv: string[]) {
       schema: { type: 'string' },
       storage: { type: 'string' },
       'save-storage': { type: 'boolean', default: false },
+      log: { type: 'string' },
       env: { type: 'string' },
       'rpc-url': { type: 'string' },
       'fork-url': { type: 'string' },
@@ -122,7 +125,12 @@ export async function test(argv: string[]): Promise<Printed> {
   const schema = (values.schema === undefined ? gelato?.schema : null) ?? readArgsSchema(dir, values.schema);
   if (schema) checkArgs(schema, args);
   const storagePath = values.storage ? userPath(values.storage) : null;
-  const storage: JsonObject = storagePath ? readJsonObject(storagePath, 'storage') : {};
+  // a Gelato folder's storage.json is read, never written: --save-storage needs --storage
+  const storage: JsonObject = storagePath ? readJsonObject(storagePath, 'storage') : (gelato?.storage ?? {});
+  const logFrom = values.log ? userPath(values.log) : gelato?.logFile;
+  const trigger: TaskTrigger | undefined = logFrom
+    ? { type: 'event', log: readTriggerLog(logFrom) }
+    : undefined;
   const secrets = readSecrets(dir, values.env);
 
   try {
@@ -150,11 +158,12 @@ export async function test(argv: string[]): Promise<Printed> {
           id: 'exn_local',
           executableId: 'exe_local',
           sender: from ?? (values.from ? checkFrom(values.from) : LOCAL_SENDER),
-          trigger: 'manual',
+          trigger: trigger ? 'event' : 'manual',
           scheduledAt: new Date().toISOString(),
           dryRun: false,
         },
         ...(callback && { callback }),
+        ...(trigger && { trigger }),
       },
       {
         chainRequest: chainBridge(rpcUrl),
