@@ -52,6 +52,11 @@ const ChainConfigSchema = z.object({
     })
     .optional(),
   /**
+   * The widest block range one `eth_getLogs` of a task may span on this chain (default 10,000, as the common
+   * hosted providers bound it): raise it for a node of your own that serves wide ranges (docs/security.md).
+   */
+  logsBlockRange: z.number().int().min(1).max(100_000_000).optional(),
+  /**
    * A private transaction endpoint (Flashbots-Protect-style: takes `eth_sendRawTransaction`, never gossips):
    * runs go there first unless their executable says `privateSubmission: off`, and one not mined within
    * `fallbackAfterBlocks` (default 25) goes to the public mempool too, unless `fallback` is false or the

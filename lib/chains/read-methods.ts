@@ -40,5 +40,8 @@ export const READ_METHODS: ReadonlySet<string> = new Set([
 /** Account discovery answers "no accounts", as a provider without accounts does (viem asks at times). */
 export const NO_ACCOUNTS_METHODS: ReadonlySet<string> = new Set(['eth_accounts', 'eth_requestAccounts']);
 
-/** The widest block range one `eth_getLogs` may span (inclusive), as the common hosted providers bound it. */
+/**
+ * The widest block range one `eth_getLogs` of a task may span (inclusive), as the common hosted providers bound
+ * it; a chain's `logsBlockRange` (lib/chains/config.ts) sets its own.
+ */
 export const MAX_LOG_BLOCK_RANGE = 10_000;

@@ -46,8 +46,13 @@ async function post(chain: Upstreams, method: string, params: unknown): Promise<
  * The host side of `ctx.chain.request`: one JSON-RPC call to the chain (a config, or a bare RPC URL); rejects
  * with ChainRequestError.
  */
-export function chainBridge(target: Upstreams | string): TaskHost['chainRequest'] {
+export function chainBridge(
+  target: (Upstreams & { logsBlockRange?: number }) | string,
+): TaskHost['chainRequest'] {
   const chain = typeof target === 'string' ? { rpcUrl: target } : target;
+  const logsRange = BigInt(
+    (typeof target === 'string' ? undefined : target.logsBlockRange) ?? MAX_LOG_BLOCK_RANGE,
+  );
   const call = async (method: string, params: unknown) => {
     const reply = await post(chain, method, params);
     if (reply.error) {
@@ -63,7 +68,7 @@ export function chainBridge(target: Upstreams | string): TaskHost['chainRequest'
   return async (method, params) => {
     if (NO_ACCOUNTS_METHODS.has(method)) return [];
     if (!READ_METHODS.has(method)) throw unsupported();
-    if (method === 'eth_getLogs') await checkLogRange(params, call);
+    if (method === 'eth_getLogs') await checkLogRange(params, call, logsRange);
     return call(method, params);
   };
 }
@@ -71,10 +76,15 @@ export function chainBridge(target: Upstreams | string): TaskHost['chainRequest'
 type BlockFilter = { blockHash?: unknown; fromBlock?: unknown; toBlock?: unknown };
 
 /**
- * `eth_getLogs` spans at most MAX_LOG_BLOCK_RANGE blocks: an unbounded range would make one task request
- * scan the whole chain. Tags are resolved to numbers first (one extra read, not counted as the task's).
+ * `eth_getLogs` spans at most `range` blocks: an unbounded range would make one task request scan the whole
+ * chain. Tags are resolved to numbers first (one extra read, not counted as the task's). The refusal says what
+ * was asked and how to ask instead.
  */
-async function checkLogRange(params: unknown, call: (method: string, params: unknown) => Promise<unknown>) {
+async function checkLogRange(
+  params: unknown,
+  call: (method: string, params: unknown) => Promise<unknown>,
+  range: bigint,
+) {
   const filter = Array.isArray(params) ? (params[0] as BlockFilter | undefined) : undefined;
   if (typeof filter !== 'object' || filter === null) throw invalidParams('eth_getLogs takes a filter object');
   if (filter.blockHash !== undefined) return;
@@ -90,6 +100,8 @@ async function checkLogRange(params: unknown, call: (method: string, params: unk
     throw invalidParams('eth_getLogs: fromBlock and toBlock are block numbers (hex) or tags');
   };
   const [from, to] = await Promise.all([blockNumber(filter.fromBlock), blockNumber(filter.toBlock)]);
-  if (to - from + 1n > BigInt(MAX_LOG_BLOCK_RANGE))
-    throw invalidParams(`eth_getLogs spans at most ${MAX_LOG_BLOCK_RANGE} blocks in tasks`);
+  if (to - from + 1n > range)
+    throw invalidParams(
+      `eth_getLogs spans at most ${range} blocks in tasks (this one asked ${from}–${to}, ${to - from + 1n} blocks): ask from block ${to - range + 1n > 0n ? to - range + 1n : 0n} on, or in steps of ${range} (keeping the last block read in storage); a deployment whose node serves wider ranges raises the chain's logsBlockRange`,
+    );
 }

@@ -102,7 +102,17 @@ describe('ctx.chain.request takes read methods only', () => {
       { fromBlock: '0x0', toBlock: `0x${MAX_LOG_BLOCK_RANGE.toString(16)}` },
     ]);
     expect(wide).toMatchObject({ code: -32602 });
-    expect(wide.message).toContain(String(MAX_LOG_BLOCK_RANGE));
+    expect(wide.message).toContain(
+      `spans at most ${MAX_LOG_BLOCK_RANGE} blocks in tasks (this one asked 0–${MAX_LOG_BLOCK_RANGE}, ${MAX_LOG_BLOCK_RANGE + 1} blocks): ask from block 1 on`,
+    );
+    expect(wide.message).toContain("raises the chain's logsBlockRange");
+    // a chain whose own node serves wide ranges sets its own bound
+    const wider = chainBridge({ rpcUrl, logsBlockRange: MAX_LOG_BLOCK_RANGE * 10 });
+    expect(
+      Array.isArray(
+        await wider('eth_getLogs', [{ fromBlock: '0x0', toBlock: `0x${MAX_LOG_BLOCK_RANGE.toString(16)}` }]),
+      ),
+    ).toBe(true);
     await request('eth_getLogs', [
       { fromBlock: '0x0', toBlock: `0x${(MAX_LOG_BLOCK_RANGE - 1).toString(16)}` },
     ]);
