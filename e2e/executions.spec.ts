@@ -1,11 +1,12 @@
 // Executions in the console: an executable is simulated (a dry run ends skipped), then run for real (a
 // confirmed transaction); its execution page shows the calls and the task's logs, and the project's
-// Executions tab lists and filters them.
+// Executions tab lists and filters them. A run whose cancellation is not mined shows its profile nonce blocked.
 import { expect, test } from '@playwright/test';
 import { createProject, openDialog, rpcUrl, signIn } from './support/console';
+import { markCancellationPending } from './support/db';
 import { createFundedProfile } from './support/profiles';
 import { releaseZip, uploadRelease } from './support/releases';
-import { shot } from './support/shots';
+import { shot, shotAtDesktopSizes } from './support/shots';
 import { installWallet } from './support/wallet';
 
 /** Any address: the task sends it an empty call, which only needs its target listed in permissions.json. */
@@ -80,6 +81,7 @@ test('simulate and run an executable, follow its executions and read their logs'
   // The execution's page: the record, its one call and the task's logs.
   await run.getByTestId('execution-link').click();
   await expect(page).toHaveURL(new RegExp(`${projectUrl}/executions/[^/]+$`));
+  const executionUrl = page.url();
   await expect(page.getByTestId('execution-status')).toHaveText('confirmed');
   await expect(page.getByTestId('execution-tx-hash')).toHaveText(/^0x[0-9a-f]{64}$/);
   // the run's one signed transaction, in the Broadcasts card
@@ -118,4 +120,16 @@ test('simulate and run an executable, follow its executions and read their logs'
   await tabs.getByRole('link', { name: 'Overview' }).click();
   await expect(page.getByTestId('recent-confirmed')).toHaveText('1');
   await expect(page.getByTestId('recent-skipped')).toHaveText('1');
+
+  // Had its cancellation not been mined, the profile would show its account blocked, linking to the run.
+  await markCancellationPending(executionUrl.split('/').at(-1) as string);
+  await tabs.getByRole('link', { name: 'Profiles' }).click();
+  const profile = page.locator('[data-testid="profile-row"][data-name="Runner wallet"]');
+  await expect(profile.getByTestId('profile-nonce-blocked')).toHaveText('Nonce blocked');
+  await expect(profile.getByTestId('profile-nonce-blocked-reason')).toContainText(
+    /^Tickwork gave up on the transaction at nonce \d+ and its cancellation is not mined yet; runs of this account wait\./,
+  );
+  await shotAtDesktopSizes(page, '53-profile-nonce-blocked'); // the explanation wraps: the table still fits
+  await profile.getByTestId('profile-nonce-blocked-execution').click();
+  await expect(page).toHaveURL(executionUrl);
 });

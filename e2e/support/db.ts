@@ -20,3 +20,21 @@ export async function mintApiKey(address: string, slug: string) {
     await db.$sql.end({ timeout: 5 });
   }
 }
+
+/**
+ * Makes a run look as if Tickwork gave up on its transaction and the cancellation is not mined yet
+ * (`submitted_unknown`, `cancellation_pending`), without the watcher (no `watch_at`): its account then shows as
+ * nonce blocked.
+ */
+export async function markCancellationPending(executionId: string) {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set (the global setup sets it)');
+  const db = createDb(url, 1);
+  try {
+    const error = { code: 'cancellation_pending', message: 'seeded by the e2e test' };
+    await db.$sql`update executions set status = 'submitted_unknown', error = ${JSON.stringify(error)}::jsonb,
+                    watch_at = null, reconcile_at = null where id = ${executionId}`;
+  } finally {
+    await db.$sql.end({ timeout: 5 });
+  }
+}

@@ -67,7 +67,7 @@ async function fundDevAccount(chainId: number, address: Address, ether = DEFAULT
 export async function fundProfile(db: DbOrTx, workspaceId: string, profileId: string, ether?: string) {
   const profile = await requireProfile(db, workspaceId, profileId);
   await fundDevAccount(profile.chainId, keyAccountOf(profile), ether);
-  return toProfile(profile);
+  return toProfile(db, profile);
 }
 
 /**

@@ -171,7 +171,7 @@ export async function createSafeProfile(
     // The executor is delegated again whenever the owners' execution is reported or the profile is retried.
     log.error({ err: error, profileId: row.id }, 'queueing safe profile provisioning failed');
   }
-  return { profile: await toProfile(row), safeTransactionId: transactionId };
+  return { profile: await toProfile(db, row), safeTransactionId: transactionId };
 }
 
 type SafeProfileRow = Pick<

@@ -27,6 +27,21 @@ const SafeStateSchema = z
   })
   .meta({ id: 'ProfileSafeState' });
 
+const NonceBlockedSchema = z
+  .strictObject({
+    nonce: z.number().int().meta({ description: "The sending account's nonce that is held" }),
+    executionId: z.string().meta({ description: 'The execution whose transaction holds it' }),
+    since: z.string().meta({
+      description:
+        "When an endpoint first accepted that execution's transaction (when it was signed, if none was) (ISO 8601)",
+    }),
+    reason: z.enum(['cancellation_pending', 'not_mined']).meta({
+      description:
+        '`cancellation_pending`: Tickwork gave up on the transaction and the self-transfer that clears its nonce is not mined yet (the execution ended `submitted_unknown`); `not_mined`: the execution is still `submitted` and its transaction has not been mined for longer than a run waits for the account (two re-pricing intervals, at most 60 s)',
+    }),
+  })
+  .meta({ id: 'ProfileNonceBlocked' });
+
 export const ProfileSchema = z
   .strictObject({
     id: z.string(),
@@ -67,6 +82,10 @@ export const ProfileSchema = z
       })
       .nullable()
       .meta({ description: "Roles profiles: where the executor's role lives. Null for other kinds" }),
+    nonceBlocked: NonceBlockedSchema.nullable().meta({
+      description:
+        "The lowest nonce of the sending account (the executor of Safe and roles profiles) that a transaction Tickwork recorded still holds, once it holds it so long that the account's next run fails `nonce_blocked`; read from the database at request time. Null when the account is free or its transaction is simply in flight",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

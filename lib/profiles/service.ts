@@ -18,6 +18,7 @@ import { PLANS } from '@/lib/usage/plans';
 import { getWorkspace } from '@/lib/workspaces/service';
 import { balanceKey, readBalances } from './balances';
 import { legacyProfilesEnabled } from './legacy';
+import { nonceBlocksOf } from './nonce-blocked';
 import type { CreateProfileInput, ProfileRecord, ShareProfileInput } from './schemas';
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -47,11 +48,15 @@ export type ProfileRecordRow = Omit<ProfileRow, 'encryptedKey'>;
 
 /**
  * The API record; balances are read from the chain now (null when it does not answer in time): the sending
- * address's, and for a Safe profile its executor's (the account that pays gas in `self` mode).
+ * address's, and for a Safe profile its executor's (the account that pays gas in `self` mode). Whether the
+ * sending account's nonce is blocked is read from the database, in one query for all the rows.
  */
-async function toProfiles(rows: ProfileRecordRow[]): Promise<ProfileRecord[]> {
+async function toProfiles(db: DbOrTx, rows: ProfileRecordRow[]): Promise<ProfileRecord[]> {
   const executors = rows.flatMap((p) => (p.executor ? [{ chainId: p.chainId, address: p.executor }] : []));
-  const balances = await readBalances([...rows, ...executors]);
+  const [balances, blocks] = await Promise.all([
+    readBalances([...rows, ...executors]),
+    nonceBlocksOf(db, rows),
+  ]);
   return rows.map((p) => ({
     id: p.id,
     projectId: p.projectId,
@@ -73,12 +78,13 @@ async function toProfiles(rows: ProfileRecordRow[]): Promise<ProfileRecord[]> {
     safe: p.safeState,
     roles:
       p.rolesModifier && p.roleKey ? { modifier: getAddress(p.rolesModifier), roleKey: p.roleKey } : null,
+    nonceBlocked: blocks.get(p.id) ?? null,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
   }));
 }
 
-export const toProfile = async (row: ProfileRecordRow) => (await toProfiles([row]))[0];
+export const toProfile = async (db: DbOrTx, row: ProfileRecordRow) => (await toProfiles(db, [row]))[0];
 
 /** Profiles of a project, newest first (every state). */
 export async function listProfiles(
@@ -101,7 +107,7 @@ export async function listProfiles(
     .orderBy(desc(profiles.id))
     .limit(opts.limit + 1);
   const page = toPage(rows, opts.limit);
-  return { ...page, data: await toProfiles(page.data) };
+  return { ...page, data: await toProfiles(db, page.data) };
 }
 
 /** A profile of the workspace (404 for unknown ids and other workspaces); `lock` takes a row lock. */
@@ -182,9 +188,9 @@ export async function queueProvisioning(db: DbOrTx, row: ProfileRecordRow) {
       .set({ stateReason: 'provisioning could not be queued; POST retry' })
       .where(eq(profiles.id, row.id))
       .returning(recordColumns);
-    return toProfile(marked);
+    return toProfile(db, marked);
   }
-  return toProfile(row);
+  return toProfile(db, row);
 }
 
 /** A profile's audit event: its name, kind, chain and account, plus `details`. */
@@ -258,7 +264,7 @@ export async function renameProfile(
     },
     (renamed) => profileEvent(actor, 'profile.renamed', renamed),
   );
-  return toProfile(row);
+  return toProfile(db, row);
 }
 
 const stateConflict = (code: ErrorCode, profile: ProfileRecordRow, message: string) =>
@@ -292,7 +298,7 @@ export async function archiveProfile(db: DbOrTx, workspaceId: string, actor: Act
     await recordAudit(tx, profileEvent(actor, 'profile.archived', archived));
     return archived;
   });
-  return toProfile(row);
+  return toProfile(db, row);
 }
 
 /** archived → active. */
@@ -312,7 +318,7 @@ export async function unarchiveProfile(db: DbOrTx, workspaceId: string, actor: A
     if (unarchived) await recordAudit(tx, profileEvent(actor, 'profile.unarchived', unarchived));
     return unarchived;
   });
-  if (row) return toProfile(row);
+  if (row) return toProfile(db, row);
   const profile = await requireProfile(db, workspaceId, profileId);
   throw stateConflict(
     'profile_not_archived',
@@ -353,7 +359,7 @@ export async function retryProfileProvisioning(
     );
   }
   await enqueue('profile/provision.requested', { profileId });
-  return toProfile(row);
+  return toProfile(db, row);
 }
 
 /**
@@ -437,5 +443,5 @@ export async function shareProfile(
     );
     return shared;
   });
-  return toProfile(row);
+  return toProfile(db, row);
 }

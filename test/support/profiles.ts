@@ -15,6 +15,7 @@ export const PROFILE_KEYS = [
   'keySource',
   'kind',
   'name',
+  'nonceBlocked',
   'projectId',
   'roles',
   'safe',

@@ -7,7 +7,7 @@ import { renameProfile, requireProfile, toProfile } from '@/lib/profiles/service
 
 // GET /api/v1/profiles/{profileId} — one profile with its current balance
 export const GET = route(getProfileOp, async ({ principal, params }) =>
-  ok(await toProfile(await requireProfile(getDb(), principal.workspaceId, params.profileId))),
+  ok(await toProfile(getDb(), await requireProfile(getDb(), principal.workspaceId, params.profileId))),
 );
 
 // PATCH /api/v1/profiles/{profileId} — rename

@@ -4,13 +4,17 @@ import type { Metadata } from 'next';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
+import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { enabledChains, LOCAL_CHAIN_ID } from '@/lib/chains/config';
+import { requireExecution } from '@/lib/executions/queries';
 import { openSafeTransactionOf } from '@/lib/profiles/safe-transactions';
+import type { ProfileRecord } from '@/lib/profiles/schemas';
 import { listProfiles } from '@/lib/profiles/service';
 import { listProjects } from '@/lib/projects/service';
 import { lastRoleTransactionOf } from '@/lib/zodiac/last-transaction';
 import { loadProject } from '../_lib/project';
+import { executionHref } from '../executions/_components/model';
 import { NewProfileMenu } from './_components/new-profile-menu';
 import { PendingRefresh } from './_components/pending-refresh';
 import type { ProfileView } from './_components/profile-view';
@@ -30,6 +34,26 @@ async function allProfiles(workspaceId: string, projectId: string) {
   return profiles;
 }
 
+/**
+ * The pages of the executions holding blocked profiles' nonces, by execution id (a shared account's may be in
+ * another project; one gone with its project has none).
+ */
+async function blockingExecutionHrefs(workspaceId: string, slug: string, profiles: ProfileRecord[]) {
+  const ids = [...new Set(profiles.flatMap((p) => (p.nonceBlocked ? [p.nonceBlocked.executionId] : [])))];
+  const entries = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        const { projectId } = await requireExecution(getDb(), workspaceId, id);
+        return [id, executionHref(slug, projectId, id)] as const;
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [id, null] as const;
+        throw error;
+      }
+    }),
+  );
+  return new Map(entries);
+}
+
 export default async function ProfilesPage({
   params,
 }: {
@@ -42,7 +66,7 @@ export default async function ProfilesPage({
     allProfiles(workspace.id, project.id),
     listProjects(getDb(), workspace.id),
   ]);
-  const [openTransactions, roleTransactions] = await Promise.all([
+  const [openTransactions, roleTransactions, blockingHrefs] = await Promise.all([
     Promise.all(
       profiles
         .filter((p) => p.kind !== 'legacy' && p.state !== 'archived')
@@ -56,7 +80,9 @@ export default async function ProfilesPage({
           return [p.id, await lastRoleTransactionOf(getDb(), ids)] as const;
         }),
     ).then((entries) => new Map(entries)),
+    blockingExecutionHrefs(workspace.id, slug, profiles),
   ]);
+  const now = Date.now();
   const chains = enabledChains().map((c) => ({
     chainId: c.chainId,
     name: c.name,
@@ -86,6 +112,12 @@ export default async function ProfilesPage({
       openTransaction: openTransactions.get(p.id) ?? null,
     },
     roles: p.roles && { modifier: p.roles.modifier, lastChange: roleTransactions.get(p.id) ?? null },
+    nonceBlocked: p.nonceBlocked && {
+      nonce: p.nonceBlocked.nonce,
+      reason: p.nonceBlocked.reason,
+      heldForMs: now - Date.parse(p.nonceBlocked.since),
+      executionHref: blockingHrefs.get(p.nonceBlocked.executionId) ?? null,
+    },
   }));
   const otherProjects = projects.filter((p) => p.id !== project.id).map((p) => ({ id: p.id, name: p.name }));
   const create = <NewProfileMenu workspaceSlug={slug} projectId={project.id} chains={chains} />;

@@ -35,4 +35,14 @@ export type ProfileView = {
     modifier: string;
     lastChange: { id: string; scope: { to: string; functions: string[] }[] } | null;
   } | null;
+  /**
+   * The sending account's nonce held too long (the record's `nonceBlocked`): for how long, and the page of the
+   * execution holding it (null when that execution cannot be shown, e.g. its project was deleted).
+   */
+  nonceBlocked: {
+    nonce: number;
+    reason: 'cancellation_pending' | 'not_mined';
+    heldForMs: number;
+    executionHref: string | null;
+  } | null;
 };

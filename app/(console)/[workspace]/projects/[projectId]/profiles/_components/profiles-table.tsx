@@ -5,6 +5,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { shortAddress } from '@/lib/console/format';
 import { functionRefWords, scopeSize } from '@/lib/zodiac/scope-drafts';
+import { NonceBlockedNote } from './nonce-blocked-note';
 import { ProfileActions } from './profile-actions';
 import type { ProfileView } from './profile-view';
 
@@ -127,6 +128,7 @@ export function ProfilesTable({
                     )}
                   </span>
                   {p.roles?.lastChange && <RoleScopeLink change={p.roles.lastChange} />}
+                  {p.nonceBlocked && <NonceBlockedNote blocked={p.nonceBlocked} />}
                 </span>
               </span>
             </TableCell>
