@@ -158,6 +158,21 @@ describe('Defender Actions on the engine', () => {
     expect(await incrementsBy(w.address)).toBe(mine + 2n);
   });
 
+  it('a call that would revert throws in the action (gas estimate): its catch runs and only the fallback is submitted', async () => {
+    const exe = await deployAction('fallback-on-revert-v5', 5, {
+      args: JSON.stringify({ token: LOCAL_DEMO_CONTRACTS.token, counter: COUNTER }),
+    });
+    const mine = await incrementsBy(w.address);
+    const { execution, logs } = await runToEnd(w.token, exe.id);
+    expect(execution.status, JSON.stringify(execution)).toBe('confirmed');
+    expect(execution.message).toBe('fell back to increment');
+    expect(execution.calls).toEqual([{ to: COUNTER, selector: '0xd09de08a' }]);
+    expect(logs.map((l) => l.message)).toContain(
+      'transferFrom would revert (UNPREDICTABLE_GAS_LIMIT): falling back',
+    );
+    expect(await incrementsBy(w.address)).toBe(mine + 1n);
+  });
+
   it('an unsupported API fails the run with a message naming it', async () => {
     const exe = await deployAction('unsupported-sign', null, {});
     const { execution } = await runToEnd(w.token, exe.id);
