@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildRelease } from '@/cli/commands/bundle';
 import { adapterFor } from '@/cli/compat/adapters';
 import { defenderAdapter } from '@/cli/compat/defender';
+import { placeholderHash, placeholderPattern } from '@/lib/runtime/placeholder-hashes';
 import { DEFAULT_TASK_LIMITS, runTask } from '@/lib/runtime/task-runner';
 import { ChainRequestError } from '@/lib/runtime/task-types';
 import { NO_TRANSACTIONS } from '@/sdk/compat/defender/task';
@@ -82,7 +83,8 @@ describe('the layer in the sandbox', () => {
       module.exports = { handler };`,
       { args: { a: 1 }, secrets: { API_TOKEN: 'token-value-1', OTHER: 'token-value-2' } },
     );
-    expect(out).toMatchObject({ kind: 'skip', message: NO_TRANSACTIONS });
+    // a value that is not a string is the message as JSON (what Defender answered a webhook caller)
+    expect(out).toMatchObject({ kind: 'skip', message: '{"not":"a message"}' });
     const event = JSON.parse(out.logs[0].message);
     expect(event).toMatchObject({
       actionId: 'exe_test',
@@ -108,12 +110,12 @@ describe('the layer in the sandbox', () => {
         const a = await relayer.sendTransaction({ to: '${COUNTER}', value: '0x10', data: '0xd09de08a', gasLimit: 1 });
         const b = await relayer.sendTransaction({ to: '${COUNTER}', value: 5, gasLimit: 1 });
         if (a.hash === b.hash || !a.hash.startsWith('0x7469636b776f726b')) throw new Error('hashes');
-        return { calls: 'ignored' };
+        return { calls: 'ignored', wei: 10n ** 18n };
       };`,
     );
     expect(out).toMatchObject({
       kind: 'exec',
-      message: null,
+      message: '{"calls":"ignored","wei":"1000000000000000000"}',
       calls: [
         { to: COUNTER, data: '0xd09de08a', value: '16' },
         { to: COUNTER, data: '0x', value: '5' },
@@ -156,6 +158,27 @@ describe('the layer in the sandbox', () => {
   it('a run without transactions skips with the handler’s string', async () => {
     const out = await runAction('skip', 'export const handler = async () => "nothing to do";');
     expect(out).toMatchObject({ kind: 'skip', message: 'nothing to do' });
+    const none = await runAction('none', 'export const handler = async () => null;');
+    expect(none).toMatchObject({ kind: 'skip', message: NO_TRANSACTIONS });
+  });
+
+  it('the placeholder hashes are the engine’s placeholder form for the run', async () => {
+    const out = await runAction(
+      'hashes',
+      `const { Relayer } = require('defender-relay-client');
+      exports.handler = async (event) => {
+        const relayer = new Relayer(event);
+        const a = await relayer.sendTransaction({ to: '${COUNTER}', data: '0xd09de08a', gasLimit: 1 });
+        const b = await relayer.sendTransaction({ to: '${COUNTER}', data: '0xd09de08a', gasLimit: 1 });
+        return a.hash + ' ' + b.hash;
+      };`,
+    );
+    const pattern = new RegExp(`^${placeholderPattern('exn_task')} ${placeholderPattern('exn_task')}$`);
+    expect(out.kind === 'exec' && out.message).toMatch(pattern);
+    expect(out.kind === 'exec' && out.message).toBe(
+      `${placeholderHash('exn_task', 0)} ${placeholderHash('exn_task', 1)}`,
+    );
+    expect(placeholderHash('exn_other', 0)).not.toMatch(new RegExp(placeholderPattern('exn_task')));
   });
 });
 

@@ -173,6 +173,39 @@ describe('Defender Actions on the engine', () => {
     expect(await incrementsBy(w.address)).toBe(mine + 1n);
   });
 
+  it('a returned tx.hash is the real hash in the message; an object return is in the webhook answer', async () => {
+    const exe = await deployAction(
+      'webhook-returns-hash',
+      null,
+      { args: JSON.stringify({ counter: COUNTER, shape: 'hash' }) },
+      { type: 'object', properties: { counter: { type: 'string' }, shape: { type: 'string' } } },
+    );
+    const hook = await createWebhook(w.token, exe.id, { name: 'returns' });
+    const call = (shape: string) =>
+      api(`/api/hooks/${secretOf(hook.body.data.url)}`, {
+        method: 'POST',
+        body: { counter: COUNTER, shape },
+      });
+
+    const alone = await call('hash');
+    expect(alone.status, alone.text).toBe(200);
+    expect(alone.body.data.status).toBe('confirmed');
+    expect(alone.body.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(alone.body.data.message).toBe(alone.body.data.txHash);
+
+    const inObject = await call('object');
+    expect(inObject.status, inObject.text).toBe(200);
+    expect(inObject.body.data.status).toBe('confirmed');
+    expect(JSON.parse(inObject.body.data.message)).toEqual({
+      hash: inObject.body.data.txHash,
+      to: COUNTER,
+      nonce: 0,
+    });
+    const execution = (await api(`/api/v1/executions/${inObject.body.data.id}`, { token: w.token })).body
+      .data;
+    expect(execution.message).toBe(inObject.body.data.message);
+  });
+
   it('an unsupported API fails the run with a message naming it', async () => {
     const exe = await deployAction('unsupported-sign', null, {});
     const { execution } = await runToEnd(w.token, exe.id);
