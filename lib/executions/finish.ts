@@ -8,6 +8,7 @@ import { afterIncidentCommit } from '@/lib/alerts/incidents';
 import { feeHoldOfEnding } from '@/lib/executables/fee-hold';
 import { dispatchAfterRun } from '@/lib/follower/dispatch';
 import { observeFinished } from '@/lib/metrics/observe';
+import { placeholderPattern } from '@/lib/runtime/placeholder-hashes';
 import type { JsonObject, PlannedCall } from '@/lib/runtime/task-types';
 import { releaseStorage } from '@/lib/storage/lock';
 import { meterExecution } from '@/lib/usage/metering';
@@ -19,6 +20,16 @@ export const failed = (code: string, message: string) => ({
   status: 'failed' as const,
   error: { code, message },
 });
+
+/**
+ * The run's message with the real transaction hash in place of the placeholder hashes a Defender action answered
+ * (and returned, `return tx.hash`): its calls went out in that one transaction. Unchanged while no hash is known.
+ */
+function messageWithTransactionHash(executionId: string, txHash: string | undefined) {
+  const hash = sql`coalesce(${txHash ?? null}::text, ${executions.txHash})`;
+  return sql`case when ${hash} is null then ${executions.message}
+    else regexp_replace(${executions.message}, ${placeholderPattern(executionId)}, ${hash}, 'g') end`;
+}
 
 /** Storage snapshots kept on the record (for webhook results) are capped; bigger ones are only committed. */
 const SNAPSHOT_LIMIT_BYTES = 256 * 1024;
@@ -83,7 +94,10 @@ export async function finishExecution(
       .update(executions)
       .set({
         status: ending.status,
-        ...(ending.message !== undefined && { message: ending.message }),
+        message:
+          ending.message !== undefined
+            ? ending.message
+            : messageWithTransactionHash(executionId, ending.txHash),
         ...(ending.error !== undefined && { error: ending.error }),
         ...(ending.txHash !== undefined && { txHash: ending.txHash }),
         ...(ending.gasUsed !== undefined && { gasUsed: ending.gasUsed }),

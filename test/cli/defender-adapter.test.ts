@@ -3,12 +3,16 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { encodeAbiParameters } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildRelease } from '@/cli/commands/bundle';
 import { adapterFor } from '@/cli/compat/adapters';
 import { defenderAdapter } from '@/cli/compat/defender';
+import { placeholderHash, placeholderPattern } from '@/lib/runtime/placeholder-hashes';
 import { DEFAULT_TASK_LIMITS, runTask } from '@/lib/runtime/task-runner';
+import { ChainRequestError } from '@/lib/runtime/task-types';
 import { NO_TRANSACTIONS } from '@/sdk/compat/defender/task';
+import { defenderAction } from '../support/defender-corpus';
 import { chainOnlyHost, taskInput } from '../support/tasks';
 
 const entry = (source: string, file = 'index.js') => ({ file: `/tmp/x/${file}`, source, dir: '/tmp/x' });
@@ -79,7 +83,8 @@ describe('the layer in the sandbox', () => {
       module.exports = { handler };`,
       { args: { a: 1 }, secrets: { API_TOKEN: 'token-value-1', OTHER: 'token-value-2' } },
     );
-    expect(out).toMatchObject({ kind: 'skip', message: NO_TRANSACTIONS });
+    // a value that is not a string is the message as JSON (what Defender answered a webhook caller)
+    expect(out).toMatchObject({ kind: 'skip', message: '{"not":"a message"}' });
     const event = JSON.parse(out.logs[0].message);
     expect(event).toMatchObject({
       actionId: 'exe_test',
@@ -105,12 +110,12 @@ describe('the layer in the sandbox', () => {
         const a = await relayer.sendTransaction({ to: '${COUNTER}', value: '0x10', data: '0xd09de08a', gasLimit: 1 });
         const b = await relayer.sendTransaction({ to: '${COUNTER}', value: 5, gasLimit: 1 });
         if (a.hash === b.hash || !a.hash.startsWith('0x7469636b776f726b')) throw new Error('hashes');
-        return { calls: 'ignored' };
+        return { calls: 'ignored', wei: 10n ** 18n };
       };`,
     );
     expect(out).toMatchObject({
       kind: 'exec',
-      message: null,
+      message: '{"calls":"ignored","wei":"1000000000000000000"}',
       calls: [
         { to: COUNTER, data: '0xd09de08a', value: '16' },
         { to: COUNTER, data: '0x', value: '5' },
@@ -153,5 +158,93 @@ describe('the layer in the sandbox', () => {
   it('a run without transactions skips with the handler’s string', async () => {
     const out = await runAction('skip', 'export const handler = async () => "nothing to do";');
     expect(out).toMatchObject({ kind: 'skip', message: 'nothing to do' });
+    const none = await runAction('none', 'export const handler = async () => null;');
+    expect(none).toMatchObject({ kind: 'skip', message: NO_TRANSACTIONS });
+  });
+
+  it('the placeholder hashes are the engine’s placeholder form for the run', async () => {
+    const out = await runAction(
+      'hashes',
+      `const { Relayer } = require('defender-relay-client');
+      exports.handler = async (event) => {
+        const relayer = new Relayer(event);
+        const a = await relayer.sendTransaction({ to: '${COUNTER}', data: '0xd09de08a', gasLimit: 1 });
+        const b = await relayer.sendTransaction({ to: '${COUNTER}', data: '0xd09de08a', gasLimit: 1 });
+        return a.hash + ' ' + b.hash;
+      };`,
+    );
+    const pattern = new RegExp(`^${placeholderPattern('exn_task')} ${placeholderPattern('exn_task')}$`);
+    expect(out.kind === 'exec' && out.message).toMatch(pattern);
+    expect(out.kind === 'exec' && out.message).toBe(
+      `${placeholderHash('exn_task', 0)} ${placeholderHash('exn_task', 1)}`,
+    );
+    expect(placeholderHash('exn_other', 0)).not.toMatch(new RegExp(placeholderPattern('exn_task')));
+  });
+});
+
+describe('sending a transaction that would revert', () => {
+  const TOKEN = '0x0e270506bb92FDe6986999393a1DF14a27761abA';
+  const TRANSFER_FROM = '0x23b872dd';
+  // Error(string), as anvil answers a reverting eth_estimateGas
+  const REVERT_DATA = `0x08c379a0${encodeAbiParameters([{ type: 'string' }], ['DemoToken: allowance too low']).slice(2)}`;
+  const estimates: unknown[] = [];
+  const chainHost = chainOnlyHost(async (method, params) => {
+    if (method !== 'eth_estimateGas') throw new Error(`unexpected ${method}`);
+    const [tx] = params as [{ from: string; to: string; data: string }];
+    estimates.push(tx);
+    if (tx.data.startsWith(TRANSFER_FROM))
+      throw new ChainRequestError(3, 'execution reverted: DemoToken: allowance too low', REVERT_DATA);
+    return '0xb411';
+  });
+
+  it.each([
+    [
+      'defender-relay-client (ethers v5): UNPREDICTABLE_GAS_LIMIT',
+      'fallback-on-revert-v5',
+      5,
+      'UNPREDICTABLE_GAS_LIMIT',
+    ],
+    [
+      'defender-sdk (ethers v6): CALL_EXCEPTION with the reason',
+      'fallback-on-revert-v6',
+      6,
+      'CALL_EXCEPTION, DemoToken: allowance too low',
+    ],
+  ] as const)(
+    '%s: the signer throws before collecting, the catch sends only the fallback',
+    async (_name, folder, ethers, code) => {
+      estimates.length = 0;
+      const built = await buildRelease(defenderAction(folder, ethers));
+      const input = taskInput(built.source, { args: { token: TOKEN, counter: COUNTER } });
+      const out = await runTask(
+        { ...input, execution: { ...input.execution, sender: SENDER } },
+        chainHost,
+        DEFAULT_TASK_LIMITS,
+      );
+      expect(out).toMatchObject({
+        kind: 'exec',
+        message: 'fell back to increment',
+        calls: [{ to: COUNTER, data: '0xd09de08a', value: '0' }],
+      });
+      expect(out.logs.map((l) => l.message)).toContain(`transferFrom would revert (${code}): falling back`);
+      // both estimated from the profile's sending address
+      expect(estimates).toMatchObject([
+        { from: SENDER.toLowerCase(), to: TOKEN.toLowerCase() },
+        { from: SENDER.toLowerCase(), to: COUNTER.toLowerCase(), data: '0xd09de08a' },
+      ]);
+    },
+  );
+
+  it('a transaction with its own gasLimit is collected without an estimate (as Defender sends it)', async () => {
+    estimates.length = 0;
+    const out = await runAction(
+      'gas-limit',
+      `const { Relayer } = require('defender-relay-client');
+      exports.handler = async (event) => {
+        await new Relayer(event).sendTransaction({ to: '${TOKEN}', data: '${TRANSFER_FROM}', gasLimit: 100000 });
+      };`,
+    );
+    expect(out).toMatchObject({ kind: 'exec', calls: [{ to: TOKEN, data: TRANSFER_FROM }] });
+    expect(estimates).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRelease } from '@/cli/commands/bundle';
 import { gelatoArgsSchema, gelatoLimits, parseGelatoSchema } from '@/lib/functions/gelato-schema';
 import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
-import { toTaskResult } from '@/sdk/compat/gelato/task';
+import { EMPTY_CALL_DATA, toTaskResult } from '@/sdk/compat/gelato/task';
 import { gelatoFolder, installOwnEthers5 } from '../support/gelato';
 
 // `tickwork bundle` on Gelato Web3 Functions (no stack needed): detection, the ZIP's Gelato files, refusals,
@@ -93,6 +93,15 @@ describe('result mapping', () => {
       calls: [{ to: '0xB', data: '0xabcd' }],
     });
     expect(() => toTaskResult({ canExec: true, callData: '0xabcd' }, {})).toThrow('userArgs.execAddress');
+    // Gelato's hello-world: nothing to execute, so the run skips (as canExec: false would)
+    expect(toTaskResult({ canExec: true, callData: [] }, {})).toEqual({
+      canExec: false,
+      message: EMPTY_CALL_DATA,
+    });
+    expect(toTaskResult({ canExec: true, callData: [], message: 'hello' }, {})).toEqual({
+      canExec: false,
+      message: 'hello',
+    });
     expect(() => toTaskResult({ ok: 1 }, {})).toThrow('Web3Function.onRun answered {"ok":1}');
   });
 });

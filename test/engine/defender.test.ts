@@ -158,6 +158,54 @@ describe('Defender Actions on the engine', () => {
     expect(await incrementsBy(w.address)).toBe(mine + 2n);
   });
 
+  it('a call that would revert throws in the action (gas estimate): its catch runs and only the fallback is submitted', async () => {
+    const exe = await deployAction('fallback-on-revert-v5', 5, {
+      args: JSON.stringify({ token: LOCAL_DEMO_CONTRACTS.token, counter: COUNTER }),
+    });
+    const mine = await incrementsBy(w.address);
+    const { execution, logs } = await runToEnd(w.token, exe.id);
+    expect(execution.status, JSON.stringify(execution)).toBe('confirmed');
+    expect(execution.message).toBe('fell back to increment');
+    expect(execution.calls).toEqual([{ to: COUNTER, selector: '0xd09de08a' }]);
+    expect(logs.map((l) => l.message)).toContain(
+      'transferFrom would revert (UNPREDICTABLE_GAS_LIMIT): falling back',
+    );
+    expect(await incrementsBy(w.address)).toBe(mine + 1n);
+  });
+
+  it('a returned tx.hash is the real hash in the message; an object return is in the webhook answer', async () => {
+    const exe = await deployAction(
+      'webhook-returns-hash',
+      null,
+      { args: JSON.stringify({ counter: COUNTER, shape: 'hash' }) },
+      { type: 'object', properties: { counter: { type: 'string' }, shape: { type: 'string' } } },
+    );
+    const hook = await createWebhook(w.token, exe.id, { name: 'returns' });
+    const call = (shape: string) =>
+      api(`/api/hooks/${secretOf(hook.body.data.url)}`, {
+        method: 'POST',
+        body: { counter: COUNTER, shape },
+      });
+
+    const alone = await call('hash');
+    expect(alone.status, alone.text).toBe(200);
+    expect(alone.body.data.status).toBe('confirmed');
+    expect(alone.body.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(alone.body.data.message).toBe(alone.body.data.txHash);
+
+    const inObject = await call('object');
+    expect(inObject.status, inObject.text).toBe(200);
+    expect(inObject.body.data.status).toBe('confirmed');
+    expect(JSON.parse(inObject.body.data.message)).toEqual({
+      hash: inObject.body.data.txHash,
+      to: COUNTER,
+      nonce: 0,
+    });
+    const execution = (await api(`/api/v1/executions/${inObject.body.data.id}`, { token: w.token })).body
+      .data;
+    expect(execution.message).toBe(inObject.body.data.message);
+  });
+
   it('an unsupported API fails the run with a message naming it', async () => {
     const exe = await deployAction('unsupported-sign', null, {});
     const { execution } = await runToEnd(w.token, exe.id);

@@ -6,6 +6,8 @@ type TransactionRequest = providers.TransactionRequest;
 type TransactionResponse = providers.TransactionResponse;
 type TransactionReceipt = providers.TransactionReceipt;
 
+const logger = new utils.Logger('tickwork-defender');
+
 /**
  * The receipt `wait()` answers at once: the transaction is only submitted after the action returns, so
  * nothing is mined inside the run. No status, no block, no logs (docs/migrating.md).
@@ -53,11 +55,15 @@ export class DefenderRelayProvider extends TaskChainProvider {
 
 /**
  * `DefenderRelaySigner` (ethers v5): the profile's address; `sendTransaction` (and so every state-changing
- * contract call) collects the transaction as a call of the run instead of sending it.
+ * contract call) collects the transaction as a call of the run instead of sending it. As on Defender, a
+ * transaction without `gasLimit` is estimated first (eth_estimateGas from the profile's sending address, through
+ * `ctx.chain`), and one that would revert throws ethers' UNPREDICTABLE_GAS_LIMIT error and is not collected, so
+ * an action's `catch` runs as it did there.
  */
 export class DefenderRelaySigner extends Signer {
   declare readonly provider: providers.Provider;
   readonly #run: ActionRun;
+  #estimator?: TaskChainProvider;
 
   constructor(
     readonly credentials: unknown,
@@ -81,6 +87,7 @@ export class DefenderRelaySigner extends Signer {
     const tx = await utils.resolveProperties(transaction);
     const to = tx.to == null ? undefined : await this.#resolveTo(tx.to);
     const data = tx.data == null ? undefined : utils.hexlify(tx.data);
+    if (tx.gasLimit == null && to !== undefined) await this.#estimateGas({ to, data, value: tx.value });
     const call = collect(this.#run, 'DefenderRelaySigner.sendTransaction', {
       to,
       data,
@@ -102,6 +109,21 @@ export class DefenderRelaySigner extends Signer {
       type: 2,
       wait: async () => pendingReceipt(run, call.hash, call.to),
     } as TransactionResponse;
+  }
+
+  /** Throws as Defender's signer does when the node cannot estimate the transaction (it would revert). */
+  async #estimateGas(tx: TransactionRequest): Promise<void> {
+    const from = this.#run.ctx.execution.sender;
+    this.#estimator ??= new TaskChainProvider(this.#run.ctx.chain);
+    await this.#estimator
+      .estimateGas({ ...tx, from })
+      .catch((error: unknown) =>
+        logger.throwError(
+          'cannot estimate gas; transaction may fail or may require manual gas limit',
+          utils.Logger.errors.UNPREDICTABLE_GAS_LIMIT,
+          { error, tx: { ...tx, from } },
+        ),
+      );
   }
 
   async #resolveTo(to: string): Promise<string> {

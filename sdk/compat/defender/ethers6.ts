@@ -94,10 +94,14 @@ export class DefenderRelayProvider extends TaskChainProviderV6 {
 
 /**
  * `DefenderRelaySigner` (ethers v6): the profile's address; `sendTransaction` (and so every state-changing
- * contract call) collects the transaction as a call of the run instead of sending it.
+ * contract call) collects the transaction as a call of the run instead of sending it. As on Defender, a
+ * transaction without `gasLimit` is estimated first (eth_estimateGas from the profile's sending address, through
+ * `ctx.chain`), and one that would revert throws (ethers' CALL_EXCEPTION, with the decoded reason) and is not
+ * collected, so an action's `catch` runs as it did there.
  */
 export class DefenderRelaySigner extends AbstractSigner {
   readonly #run: ActionRun;
+  #estimator?: TaskChainProviderV6;
 
   constructor(
     readonly credentials: unknown,
@@ -122,6 +126,10 @@ export class DefenderRelaySigner extends AbstractSigner {
     const data = transaction.data == null ? undefined : hexlify(transaction.data);
     const value = transaction.value == null ? undefined : getBigInt(transaction.value);
     const run = this.#run;
+    if (transaction.gasLimit == null && to !== undefined) {
+      this.#estimator ??= new TaskChainProviderV6(run.ctx.chain);
+      await this.#estimator.estimateGas({ to, data, value, from: run.ctx.execution.sender });
+    }
     const call = collect(run, 'DefenderRelaySigner.sendTransaction', { to, data, value });
     const provider = this.provider ?? new DefenderRelayProvider(this.credentials);
     return new TransactionResponse(

@@ -1,3 +1,4 @@
+import { placeholderHash as placeholderHashOf } from '../../../lib/runtime/placeholder-hashes';
 import type { Address, Hex, TaskCall, TaskContext } from '../../index';
 
 /**
@@ -61,26 +62,13 @@ export function runOf(params: unknown, client: string): ActionRun {
   throw new Error(`${client}: missing credentials; pass the handler's event (it carries credentials)`);
 }
 
-const TICKWORK_HEX = '7469636b776f726b'; // "tickwork"
-
-/** FNV-1a of the text, as 8 hex digits: spreads placeholder hashes of different runs apart. */
-function fnv32(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193) >>> 0;
-  }
-  return hash.toString(16).padStart(8, '0');
-}
-
 /**
  * The hash answered for the n-th transaction of a run. A placeholder, never on chain: Tickwork submits the
- * calls after the action returns, so the real hash is not known inside the run. It starts with "tickwork" in
- * hex (0x7469636b776f726b…), then the run and the index.
+ * calls after the action returns, so the real hash is not known inside the run; the execution's message shows
+ * the real one in its place once the run's transaction is known (lib/runtime/placeholder-hashes.ts).
  */
-export function placeholderHash(run: ActionRun, index: number): Hex {
-  return `0x${TICKWORK_HEX}${fnv32(run.ctx.execution.id)}${'0'.repeat(32)}${index.toString(16).padStart(8, '0')}`;
-}
+export const placeholderHash = (run: ActionRun, index: number): Hex =>
+  placeholderHashOf(run.ctx.execution.id, index);
 
 export const isPlaceholderHash = (run: ActionRun, hash: unknown) =>
   typeof hash === 'string' && run.hashes.includes(hash.toLowerCase() as Hex);

@@ -51,9 +51,24 @@ export function eventFor(
 }
 
 /**
+ * What the handler returned, as the execution's message: a string as it is; any other value (an object, a
+ * number…) as its JSON, which is how Defender answered it to a webhook (bigints as decimal strings); nothing for
+ * undefined and null, or a value JSON cannot hold.
+ */
+function messageOf(returned: unknown): string | undefined {
+  if (typeof returned === 'string') return returned;
+  if (returned === undefined || returned === null || typeof returned === 'function') return undefined;
+  try {
+    return JSON.stringify(returned, (_key, value) => (typeof value === 'bigint' ? value.toString() : value));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A Defender action as a Tickwork task: runs `handler(event)`; the transactions its relayer collected become
- * the calls (what the handler returns is not a call list: a string return is the message, anything else is
- * ignored). No transaction: the run skips.
+ * the calls (what the handler returns is not a call list: it becomes the message, see messageOf). No
+ * transaction: the run skips.
  */
 export function defenderTask(namespace: Record<string, unknown>, name: string): Task {
   const handler = handlerOf(namespace);
@@ -62,7 +77,7 @@ export function defenderTask(namespace: Record<string, unknown>, name: string): 
       const run = openRun(ctx);
       try {
         const returned = await handler(eventFor(ctx, name, run.credentials, await ctx.secrets.getAll()));
-        const message = typeof returned === 'string' ? returned : undefined;
+        const message = messageOf(returned);
         if (run.calls.length === 0) return { canExec: false, message: message ?? NO_TRANSACTIONS };
         return { canExec: true, calls: [...run.calls], ...(message !== undefined && { message }) };
       } finally {

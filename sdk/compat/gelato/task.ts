@@ -13,9 +13,14 @@ type FailEvent =
 const RESULT_SHAPE =
   'return { canExec: true, callData: [{ to, data, value? }] } or { canExec: false, message }';
 
+/** The message of a run that answered `canExec: true` with an empty `callData` list (and no message of its own). */
+export const EMPTY_CALL_DATA = 'canExec: true with an empty callData list: nothing to execute';
+
 /**
  * Gelato's result as a Tickwork result. The 1.0.0 form (`callData` one hex string) has no target of its own: on
- * Gelato it went to the task's exec address, so here it goes to `userArgs.execAddress`.
+ * Gelato it went to the task's exec address, so here it goes to `userArgs.execAddress`. An empty `callData` list
+ * (Gelato's hello-world answers `{ canExec: true, callData: [] }`) executes nothing, on Gelato as here: the run
+ * skips, with the task's message or EMPTY_CALL_DATA.
  */
 export function toTaskResult(result: unknown, args: Record<string, unknown>): TaskResult {
   if (
@@ -42,6 +47,8 @@ export function toTaskResult(result: unknown, args: Record<string, unknown>): Ta
   }
   if (!Array.isArray(callData))
     throw new Error(`Web3Function.onRun answered canExec: true without callData: ${RESULT_SHAPE}`);
+  if (callData.length === 0)
+    return { canExec: false, message: message === undefined ? EMPTY_CALL_DATA : String(message) };
   const calls = callData.map((call: Partial<Web3FunctionResultCallData>, i): TaskCall => {
     if (
       typeof call !== 'object' ||
