@@ -112,7 +112,7 @@ describe('executables: access', () => {
 });
 
 describe('executables: the sandbox build isolates the bundle', () => {
-  it('no host globals (process, require, fetch) exist at module load', async () => {
+  it('no host globals (process, require, Buffer) exist at module load', async () => {
     const w = await exeWorld();
     const functionId = await uploadRelease(w, w.projectId, BUNDLES.noHostGlobals);
     const res = await createExe(w.token, exeBody(w, { functionId }));
