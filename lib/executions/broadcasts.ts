@@ -77,6 +77,18 @@ export async function markSent(db: DbOrTx, executionId: string, txHash: string) 
     .where(and(eq(transactionBroadcasts.executionId, executionId), eq(transactionBroadcasts.txHash, txHash)));
 }
 
+/** A privately sent one also went to the public mempool (its fallback): `publicAt`, and it counts as a send. */
+export async function markSentPublicly(db: DbOrTx, executionId: string, txHash: string) {
+  await db
+    .update(transactionBroadcasts)
+    .set({
+      publicAt: sql`now()`,
+      lastSentAt: sql`now()`,
+      sendCount: sql`${transactionBroadcasts.sendCount} + 1`,
+    })
+    .where(and(eq(transactionBroadcasts.executionId, executionId), eq(transactionBroadcasts.txHash, txHash)));
+}
+
 /** The run ended by this transaction's receipt: it is the broadcast marked mined. */
 export async function markMined(db: DbOrTx, executionId: string, txHash: string, blockNumber: number) {
   await db

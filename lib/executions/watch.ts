@@ -25,7 +25,7 @@ import {
   TransactionReceiptNotFoundError,
 } from 'viem';
 import type { Db } from '@/db/client';
-import { executions, transactionBroadcasts } from '@/db/schema';
+import { executions } from '@/db/schema';
 import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
 import { type FeePolicy, feePolicyOf } from '@/lib/chains/fee-policy';
@@ -38,7 +38,14 @@ import { sendRaw } from '@/lib/chains/submitters/send';
 import { SubmissionError } from '@/lib/chains/submitters/types';
 import { releaseHoldsWhereFeesFell } from '@/lib/executables/fee-hold';
 import { log } from '@/lib/log';
-import { type Broadcast, broadcastsOf, markRefused, markSent, recordBroadcast } from './broadcasts';
+import {
+  type Broadcast,
+  broadcastsOf,
+  markRefused,
+  markSent,
+  markSentPublicly,
+  recordBroadcast,
+} from './broadcasts';
 import { receiptEnding } from './confirm';
 import { loadRunContext, type RunContext } from './context';
 import { type Ending, failed, finishExecution } from './finish';
@@ -169,14 +176,7 @@ class Look {
       if (!(error instanceof SubmissionError)) throw error;
       return; // not taken: still private, tried again at the next look
     }
-    await this.db
-      .update(transactionBroadcasts)
-      .set({
-        publicAt: sql`now()`,
-        lastSentAt: sql`now()`,
-        sendCount: sql`${transactionBroadcasts.sendCount} + 1`,
-      })
-      .where(eq(transactionBroadcasts.id, this.newest.id));
+    await markSentPublicly(this.db, this.executionId, this.newest.txHash);
   }
 
   private dueForCancellation(now: number) {
@@ -273,8 +273,8 @@ class Look {
   private async recordAndSend(kind: 'replacement' | 'cancellation', resigned: Resigned) {
     // a run still in its private phase re-prices privately, with the same fallback block
     const route = this.privately
-      ? { route: 'private' as const, publicAfterBlock: this.newest.publicAfterBlock, publicAt: null }
-      : { route: 'public' as const, publicAfterBlock: null, publicAt: null };
+      ? { route: 'private' as const, publicAfterBlock: this.newest.publicAfterBlock }
+      : { route: 'public' as const, publicAfterBlock: null };
     await this.db.transaction(async (tx) => {
       const [held] = await tx
         .select({ id: executions.id })
@@ -294,7 +294,12 @@ class Look {
         signed: { ...resigned.signed, ...route },
       });
     });
-    await this.send({ txHash: resigned.txHash, raw: resigned.signed.raw, ...route });
+    await this.send({
+      txHash: resigned.txHash,
+      raw: resigned.signed.raw,
+      route: route.route,
+      publicAt: null,
+    });
   }
 
   /** Sent again along the route it took; once fallen back, to the public RPC. */
