@@ -169,6 +169,13 @@ export type BroadcastKind = (typeof BROADCAST_KINDS)[number];
 export const BROADCAST_STATES = ['signed', 'sent', 'refused'] as const;
 export type BroadcastState = (typeof BROADCAST_STATES)[number];
 
+/**
+ * What a broadcast is: a signed transaction sent to a node, or a signed ERC-4337 user operation sent to a
+ * bundler (its nonce is the account's EntryPoint nonce, not the account's transaction count).
+ */
+export const BROADCAST_ENVELOPES = ['transaction', 'user_operation'] as const;
+export type BroadcastEnvelope = (typeof BROADCAST_ENVELOPES)[number];
+
 /** Where a signed transaction went: the chain's public RPC (its mempool), or the chain's private endpoint. */
 export const BROADCAST_ROUTES = ['public', 'private'] as const;
 export type BroadcastRoute = (typeof BROADCAST_ROUTES)[number];

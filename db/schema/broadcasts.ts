@@ -9,18 +9,20 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { BROADCAST_KINDS, BROADCAST_ROUTES, BROADCAST_STATES } from '../enums';
+import { BROADCAST_ENVELOPES, BROADCAST_KINDS, BROADCAST_ROUTES, BROADCAST_STATES } from '../enums';
 import { executions, type SemanticError } from './executions';
 import { tstz } from './util';
 
 export const broadcastKindEnum = pgEnum('broadcast_kind', BROADCAST_KINDS);
 export const broadcastStateEnum = pgEnum('broadcast_state', BROADCAST_STATES);
 export const broadcastRouteEnum = pgEnum('broadcast_route', BROADCAST_ROUTES);
+export const broadcastEnvelopeEnum = pgEnum('broadcast_envelope', BROADCAST_ENVELOPES);
 
 /**
- * Every transaction a run signed, recorded before any endpoint sees it (write-ahead): the first, each re-priced
- * replacement at the same nonce, and the cancellation. The signed bytes are kept so a transaction a pool dropped
- * is sent again as it was; they never leave the server. Whichever of a run's hashes is mined ends the run.
+ * Every transaction (or user operation) a run signed, recorded before any endpoint sees it (write-ahead): the
+ * first, each re-priced replacement at the same nonce, and the cancellation. The signed bytes are kept so one a
+ * pool dropped is sent again as it was; they never leave the server. Whichever of a run's hashes is mined ends
+ * the run.
  */
 export const transactionBroadcasts = pgTable(
   'transaction_broadcasts',
@@ -34,8 +36,10 @@ export const transactionBroadcasts = pgTable(
     sender: text('sender').notNull(),
     nonce: bigint('nonce', { mode: 'number' }).notNull(),
     kind: broadcastKindEnum('kind').notNull(),
+    /** A transaction, or a user operation sent to a bundler (`txHash` then holds its userOpHash). */
+    envelope: broadcastEnvelopeEnum('envelope').notNull().default('transaction'),
     txHash: text('tx_hash').notNull(),
-    /** The signed serialized transaction (hex). */
+    /** The signed serialized transaction (hex), or the signed user operation (JSON, in its RPC form). */
     raw: text('raw').notNull(),
     gasLimit: text('gas_limit').notNull(),
     maxFeePerGas: text('max_fee_per_gas').notNull(),
@@ -56,6 +60,8 @@ export const transactionBroadcasts = pgTable(
     publicAt: tstz('public_at'),
     /** The block it was mined in, once seen. */
     minedBlock: bigint('mined_block', { mode: 'number' }),
+    /** A user operation mined: the bundle transaction that carried it. */
+    bundleTxHash: text('bundle_tx_hash'),
   },
   (t) => [
     // per run: a run signing exactly what an earlier run signed (same nonce, calls and fees, after a reorg took

@@ -12,9 +12,10 @@ import type { BroadcastRecord } from './schemas';
 export type Broadcast = typeof transactionBroadcasts.$inferSelect;
 
 /**
- * A run's submission, signed and not yet sent: the run becomes `submitted` with its hash and nonce, and a
- * transaction it signed itself is recorded as its original broadcast and watched from its first look on
- * (watch.ts), in one transaction. Only while `fence` (the run's claim) holds: false when the run was taken over.
+ * A run's submission, signed and not yet sent: the run becomes `submitted` with its hash and nonce, and what it
+ * signed (a transaction, or a user operation) is recorded as its original broadcast and watched from its first
+ * look on (watch.ts), in one transaction. Only while `fence` (the run's claim) holds: false when the run was taken
+ * over.
  */
 export async function recordSubmission(
   db: DbOrTx,
@@ -31,9 +32,10 @@ export async function recordSubmission(
       .where(and(eq(executions.id, run.id), inArray(executions.status, ['running', 'simulating']), fence))
       .returning({ id: executions.id });
     if (!recorded) return false;
-    if (txHash && signed)
+    const hash = txHash ?? userOpHash;
+    if (hash && signed)
       await recordBroadcast(tx, { executionId: run.id, chainId: run.chainId }, 'original', {
-        txHash,
+        txHash: hash,
         nonce,
         signed,
       });
@@ -41,7 +43,10 @@ export async function recordSubmission(
   });
 }
 
-/** Records a signed transaction of a run (in the caller's transaction, next to the run's own update). */
+/**
+ * Records a signed transaction of a run (in the caller's transaction, next to the run's own update); a user
+ * operation is recorded under its userOpHash.
+ */
 export async function recordBroadcast(
   tx: DbOrTx,
   run: { executionId: string; chainId: number },
@@ -51,6 +56,7 @@ export async function recordBroadcast(
   await tx.insert(transactionBroadcasts).values({
     executionId: run.executionId,
     chainId: run.chainId,
+    envelope: signed.envelope ?? 'transaction',
     sender: signed.sender.toLowerCase(),
     nonce,
     kind,
@@ -89,12 +95,19 @@ export async function markSentPublicly(db: DbOrTx, executionId: string, txHash: 
     .where(and(eq(transactionBroadcasts.executionId, executionId), eq(transactionBroadcasts.txHash, txHash)));
 }
 
-/** The run ended by this transaction's receipt: it is the broadcast marked mined. */
-export async function markMined(db: DbOrTx, executionId: string, txHash: string, blockNumber: number) {
+/**
+ * The run ended by this broadcast's receipt: it is the one marked mined. `hash` is the recorded one (a user
+ * operation's userOpHash); `bundleTxHash` the transaction that carried a user operation.
+ */
+export async function markMined(
+  db: DbOrTx,
+  executionId: string,
+  { hash, blockNumber, bundleTxHash }: { hash: string; blockNumber: number; bundleTxHash?: string },
+) {
   await db
     .update(transactionBroadcasts)
-    .set({ minedBlock: blockNumber })
-    .where(and(eq(transactionBroadcasts.executionId, executionId), eq(transactionBroadcasts.txHash, txHash)));
+    .set({ minedBlock: blockNumber, bundleTxHash: bundleTxHash ?? null })
+    .where(and(eq(transactionBroadcasts.executionId, executionId), eq(transactionBroadcasts.txHash, hash)));
 }
 
 /** An endpoint refused it: it reached no pool, so it holds no nonce (lib/chains/submitters/sender-slot.ts). */
@@ -124,9 +137,13 @@ export async function broadcastsOf(db: DbOrTx, executionIds: string[]): Promise<
   return byRun;
 }
 
-/** A broadcast as the execution record shows it: never its signed bytes. */
+/**
+ * A broadcast as the execution record shows it: never its signed bytes. A user operation shows its userOpHash,
+ * and as `txHash` the bundle transaction that carried it, once included.
+ */
 export const toBroadcastRecord = (row: Broadcast): BroadcastRecord => ({
-  txHash: row.txHash,
+  txHash: row.envelope === 'user_operation' ? row.bundleTxHash : row.txHash,
+  userOpHash: row.envelope === 'user_operation' ? row.txHash : null,
   kind: row.kind,
   nonce: row.nonce,
   maxFeePerGas: row.maxFeePerGas,

@@ -40,6 +40,8 @@ export type Ending = {
   error?: SemanticError | null;
   /** The mined transaction, when only the receipt names it (a user operation's bundle). */
   txHash?: string;
+  /** The included user operation, when the run signed more than one (a re-priced replacement, a cancellation). */
+  userOpHash?: string;
   gasUsed?: string;
   effectiveGasPrice?: string;
   blockNumber?: number;
@@ -100,6 +102,7 @@ export async function finishExecution(
             : messageWithTransactionHash(executionId, ending.txHash),
         ...(ending.error !== undefined && { error: ending.error }),
         ...(ending.txHash !== undefined && { txHash: ending.txHash }),
+        ...(ending.userOpHash !== undefined && { userOpHash: ending.userOpHash }),
         ...(ending.gasUsed !== undefined && { gasUsed: ending.gasUsed }),
         ...(ending.effectiveGasPrice !== undefined && { effectiveGasPrice: ending.effectiveGasPrice }),
         ...(ending.blockNumber !== undefined && { blockNumber: ending.blockNumber }),
@@ -132,10 +135,16 @@ export async function finishExecution(
         functionId: executions.functionId,
         dryRun: executions.dryRun,
         txHash: executions.txHash,
+        userOpHash: executions.userOpHash,
       });
     if (ended && !ending.reconciled) await meterExecution(tx, ended.workspaceId, ended);
     if (ended && ending.txHash && ending.blockNumber !== undefined)
-      await markMined(tx, executionId, ending.txHash, ending.blockNumber);
+      await markMined(tx, executionId, {
+        blockNumber: ending.blockNumber,
+        ...(ended.userOpHash
+          ? { hash: ended.userOpHash, bundleTxHash: ending.txHash }
+          : { hash: ending.txHash }),
+      });
     if (ended) {
       incidents = await evaluateFinishedExecution(tx, { ...ended, ...ending, id: executionId });
       incidents.push(...(await feeHoldOfEnding(tx, { ...ended, id: executionId }, ending)));

@@ -205,9 +205,9 @@ export async function evaluateExecution(
       // Recorded before the broadcast, and only while this run's claim stands: else nothing is sent.
       if (!(await recordSubmission(db, execution, ctx.chain, stillClaimed, submission)))
         throw new RunTakenOver();
-      sentHash = submission.txHash ?? null;
+      sentHash = submission.txHash ?? submission.userOpHash;
     });
-    if (sent.txHash) await markSent(db, executionId, sent.txHash);
+    await markSent(db, executionId, sent.txHash ?? sent.userOpHash);
     observeSubmitted(execution);
   } catch (error) {
     if (error instanceof RunTakenOver) return { next: 'done' };

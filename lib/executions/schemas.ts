@@ -17,9 +17,15 @@ export const LISTABLE_STATUSES = EXECUTION_STATUSES.filter(
   (status): status is Exclude<ExecutionStatus, 'submitted_unknown'> => status !== 'submitted_unknown',
 );
 
-/** One transaction the run signed (lib/executions/broadcasts.ts); amounts in wei, as decimal strings. */
+/** One transaction or user operation the run signed (lib/executions/broadcasts.ts); amounts in wei, as decimal strings. */
 export const BroadcastSchema = z.strictObject({
-  txHash: z.string(),
+  txHash: z.string().nullable().meta({
+    description:
+      "The transaction's hash; for a user operation, the bundle transaction that carried it once included (else null)",
+  }),
+  userOpHash: z.string().nullable().meta({
+    description: 'A user operation (gas modes `sponsored`, `self-funded`): its hash; null for a transaction',
+  }),
   kind: z.enum(BROADCAST_KINDS).meta({
     description:
       '`original`: the first; `replacement`: re-priced at the same nonce; `cancellation`: the zero-value self-transfer that cleared the nonce',

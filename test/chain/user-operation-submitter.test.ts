@@ -279,7 +279,16 @@ describe('submitterFor with ERC-4337 gas modes', () => {
     const to = newAddress();
     const sponsored = submitterFor({ db: testDb(), profile, gasMode: 'sponsored' });
     const signed = await sponsored.submit([transfer(to, 0n)], async () => {});
-    expect(signed).toEqual({ userOpHash: expect.stringMatching(/^0x[0-9a-f]{64}$/), nonce: 0 });
+    expect(signed).toEqual({
+      userOpHash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      nonce: 0,
+      // what the run records before the send: the signed operation in its RPC form, never sent back by the API
+      signed: expect.objectContaining({ envelope: 'user_operation', sender: profile.address.toLowerCase() }),
+    });
+    expect(JSON.parse(signed.signed.raw)).toMatchObject({
+      sender: expect.any(String),
+      signature: expect.any(String),
+    });
     expect((await sponsored.confirm(signed.userOpHash as Hex, 15_000)).status).toBe('confirmed');
 
     // Self-funded: the same empty account is refused for lack of funds (no paymaster is asked).

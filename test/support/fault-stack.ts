@@ -29,6 +29,8 @@ export type FaultStack = {
   privateEndpoint: RpcStandIn | null;
   /** Between the apps and the alto bundler (when the stack has one). */
   bundlerProxy: TcpProxy | null;
+  /** Between `bundlerProxy` and alto, when the stack was started with `bundlerStandIn`. */
+  bundlerStandIn: RpcStandIn | null;
   /** The environment every app of this stack runs with. */
   env: NodeJS.ProcessEnv;
   /** The main app (the latest `restartApp`). */
@@ -71,6 +73,8 @@ async function restartablePostgres(dataDir: string): Promise<RestartablePostgres
 export type FaultStackOptions = {
   /** The alto bundler and mock paymaster on the chain, behind `bundlerProxy`. */
   bundler?: boolean;
+  /** Puts a JSON-RPC stand-in (`stack.bundlerStandIn`) between `bundlerProxy` and alto. Needs `bundler`. */
+  bundlerStandIn?: boolean;
   /**
    * The local chain's own config: the apps get `TICKWORK_CHAINS` with one entry for 31337 (on `rpcProxy`),
    * these fields over the defaults (e.g. a `fees` or `health` policy). Without it the apps use the built-in one.
@@ -115,11 +119,16 @@ export async function startFaultStack(opts: FaultStackOptions = {}): Promise<Fau
     if (privateEndpoint) cleanups.push(privateEndpoint.close);
     let bundler: LocalBundler | null = null;
     let bundlerProxy: TcpProxy | null = null;
+    let bundlerStandIn: RpcStandIn | null = null;
     if (opts.bundler) {
       // alto and the paymaster reach anvil directly: only the app's links are cut
       bundler = await startLocalBundler(chain.rpcUrl);
       cleanups.push(bundler.stop);
-      bundlerProxy = await startTcpProxy(bundler.bundlerUrl);
+      if (opts.bundlerStandIn) {
+        bundlerStandIn = await startRpcStandIn(bundler.bundlerUrl);
+        cleanups.push(bundlerStandIn.close);
+      }
+      bundlerProxy = await startTcpProxy(bundlerStandIn?.url ?? bundler.bundlerUrl);
       cleanups.push(bundlerProxy.close);
     }
     const env: NodeJS.ProcessEnv = {
@@ -170,6 +179,7 @@ export async function startFaultStack(opts: FaultStackOptions = {}): Promise<Fau
       rpcStandIn,
       privateEndpoint,
       bundlerProxy,
+      bundlerStandIn,
       env,
       app: () => main,
       restartApp: async () => {

@@ -8,10 +8,18 @@ import {
   recoverTransactionAddress,
   type TransactionSerialized,
 } from 'viem';
+import {
+  formatUserOperation,
+  getUserOperationHash,
+  type RpcUserOperation,
+  type UserOperation,
+} from 'viem/account-abstraction';
+import { LOCAL_CHAIN_ID } from '@/lib/chains/config';
 
-// A JSON-RPC stand-in in front of a node (anvil): it forwards every call, single or batched, except where a rule
-// a test switched on answers instead. It plays the nodes anvil does not imitate: a pool that silently ignores
-// (underpriced) transactions, geth's one in-flight transaction per EIP-7702-delegated sender, and one-off errors.
+// A JSON-RPC stand-in in front of a node (anvil) or a bundler (alto): it forwards every call, single or batched,
+// except where a rule a test switched on answers instead. It plays the nodes anvil does not imitate: a pool that
+// silently ignores (underpriced) transactions, geth's one in-flight transaction per EIP-7702-delegated sender,
+// and one-off errors; and a bundler that accepts a user operation and never includes it.
 
 export type RpcError = { code: number; message: string; data?: unknown };
 
@@ -27,6 +35,17 @@ export type SentTransaction = {
   maxFeePerGas: bigint;
   /** `gasPrice` for a legacy transaction. */
   maxPriorityFeePerGas: bigint;
+  forwarded: boolean;
+};
+
+/** One `eth_sendUserOperation` the stand-in saw (in front of a bundler); `forwarded` is false when swallowed. */
+export type SentUserOperation = {
+  hash: Hex;
+  sender: Address;
+  nonce: bigint;
+  maxFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint;
+  callData: Hex;
   forwarded: boolean;
 };
 
@@ -46,6 +65,15 @@ export type RpcStandIn = {
    * replacement) passes.
    */
   enforceDelegatedInflight: (on?: boolean) => void;
+  /**
+   * In front of a bundler: answers `eth_sendUserOperation` with the operation's hash without forwarding it (a
+   * bundler that accepts it and never includes it): every operation, or those `predicate` picks.
+   * `forwardUserOperations()` ends it.
+   */
+  swallowUserOperations: (predicate?: (op: SentUserOperation) => boolean) => void;
+  forwardUserOperations: () => void;
+  /** Every `eth_sendUserOperation` seen so far, oldest first. */
+  userOperations: () => SentUserOperation[];
   /** Answers the next call of `method` with `error` instead of forwarding it (once). */
   failNext: (method: string, error: RpcError) => void;
   /** Every `eth_sendRawTransaction` seen so far, oldest first. */
@@ -73,6 +101,8 @@ async function readBody(req: IncomingMessage): Promise<string> {
 /** Starts the stand-in on a free port of 127.0.0.1 in front of `upstreamUrl`. */
 export async function startRpcStandIn(upstreamUrl: string): Promise<RpcStandIn> {
   let swallow: ((tx: StandInTransaction) => boolean) | null = null;
+  let swallowOperation: ((op: SentUserOperation) => boolean) | null = null;
+  const operations: SentUserOperation[] = [];
   let inflightLimit = false;
   const failures: { method: string; error: RpcError }[] = [];
   const sent: SentTransaction[] = [];
@@ -126,12 +156,42 @@ export async function startRpcStandIn(upstreamUrl: string): Promise<RpcStandIn> 
     return upstream(call);
   };
 
+  const sendUserOperation = async (call: Call): Promise<Answer> => {
+    const [rpcOp, entryPointAddress] = (call.params ?? []) as [RpcUserOperation, Address];
+    let op: UserOperation<'0.8'>;
+    let hash: Hex;
+    try {
+      op = formatUserOperation(rpcOp) as UserOperation<'0.8'>;
+      hash = getUserOperationHash({
+        chainId: LOCAL_CHAIN_ID,
+        entryPointAddress,
+        entryPointVersion: '0.8',
+        userOperation: op,
+      });
+    } catch {
+      return upstream(call); // not a well-formed operation: the bundler words the refusal
+    }
+    const seen: SentUserOperation = {
+      hash,
+      sender: op.sender,
+      nonce: op.nonce,
+      maxFeePerGas: op.maxFeePerGas,
+      maxPriorityFeePerGas: op.maxPriorityFeePerGas,
+      callData: op.callData,
+      forwarded: true,
+    };
+    seen.forwarded = !(swallowOperation?.(seen) ?? false);
+    operations.push(seen);
+    return seen.forwarded ? upstream(call) : { jsonrpc: '2.0', id: call.id, result: hash };
+  };
+
   const answer = (call: Call): Promise<Answer> => {
     const failure = failures.findIndex((f) => f.method === call.method);
     if (failure >= 0) {
       const [{ error }] = failures.splice(failure, 1);
       return Promise.resolve({ jsonrpc: '2.0', id: call.id, error });
     }
+    if (call.method === 'eth_sendUserOperation') return sendUserOperation(call);
     if (call.method !== 'eth_sendRawTransaction') return upstream(call);
     const next = sendQueue.then(() => sendRaw(call));
     sendQueue = next.catch(() => {});
@@ -162,6 +222,13 @@ export async function startRpcStandIn(upstreamUrl: string): Promise<RpcStandIn> 
     enforceDelegatedInflight: (on = true) => {
       inflightLimit = on;
     },
+    swallowUserOperations: (predicate = () => true) => {
+      swallowOperation = predicate;
+    },
+    forwardUserOperations: () => {
+      swallowOperation = null;
+    },
+    userOperations: () => [...operations],
     failNext: (method, error) => {
       failures.push({ method, error });
     },

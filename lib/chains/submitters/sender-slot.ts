@@ -16,9 +16,16 @@ export const slotWaitMs = (policy: FeePolicy) => Math.min(2 * policy.replacement
 /** The statuses of runs still being seen through: only their transactions hold a nonce. */
 const HOLDING_STATUSES = ['submitted', 'submitted_unknown'] as const;
 
-/** A broadcast that holds its nonce: of a run still being seen through, and not refused by an endpoint. */
+/**
+ * A transaction that holds its nonce: of a run still being seen through, and not refused by an endpoint. A user
+ * operation holds none of the account's transaction nonces (its own is the EntryPoint's, under a fresh key).
+ */
 const holdsItsNonce = () =>
-  and(inArray(executions.status, HOLDING_STATUSES), ne(transactionBroadcasts.state, 'refused'));
+  and(
+    eq(transactionBroadcasts.envelope, 'transaction'),
+    inArray(executions.status, HOLDING_STATUSES),
+    ne(transactionBroadcasts.state, 'refused'),
+  );
 
 /**
  * The lowest nonce at or above the chain's count (`latest`) that a transaction Tickwork recorded for this account

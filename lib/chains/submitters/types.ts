@@ -2,7 +2,7 @@
 // account, submit it (the transaction hash is handed back before broadcast so it can be recorded first), and
 // confirm it. One implementation per profile kind and gas mode; `submitterFor` picks it.
 import type { Hex } from 'viem';
-import type { BroadcastRoute } from '@/db/enums';
+import type { BroadcastEnvelope, BroadcastRoute } from '@/db/enums';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 
 /** A refusal or failure with a stable code and a message fit for the execution record (no RPC URLs, no keys). */
@@ -29,12 +29,16 @@ export class FeeCapExceeded extends SubmissionError {
 export type Simulation = { gasEstimate: string };
 
 /**
- * What the run records of a signed transaction before it is sent (lib/executions/broadcasts.ts): the sender,
- * the signed bytes (sent again as they are if a pool drops them) and the bid. Amounts are decimal wei.
+ * What the run records of a signed transaction (or user operation) before it is sent
+ * (lib/executions/broadcasts.ts): the sender, the signed bytes (sent again as they are if a pool drops them) and
+ * the bid. Amounts are decimal wei.
  */
 export type SignedBytes = {
+  /** Default `transaction`. */
+  envelope?: BroadcastEnvelope;
   sender: string;
-  raw: Hex;
+  /** A transaction's serialized bytes (hex); a user operation's RPC form (JSON). */
+  raw: string;
   gasLimit: string;
   maxFeePerGas: string;
   maxPriorityFeePerGas: string;
@@ -49,7 +53,7 @@ export type SignedBytes = {
  * comes with the receipt). `nonce` is the sender's: the account's transaction nonce, or its ERC-4337 nonce.
  */
 export type SignedTransaction = { txHash: Hex; userOpHash?: undefined; nonce: number; signed: SignedBytes };
-export type SignedUserOperation = { userOpHash: Hex; txHash?: undefined; nonce: number; signed?: undefined };
+export type SignedUserOperation = { userOpHash: Hex; txHash?: undefined; nonce: number; signed: SignedBytes };
 export type SignedSubmission = SignedTransaction | SignedUserOperation;
 
 /** The hash `confirm` takes: the user operation's when there is one, else the transaction's. */

@@ -3,33 +3,13 @@
 // `executeBatch(calls)` — atomic like the self-paid batch. With a paymaster (gas mode `sponsored`) the paymaster
 // pays; without one (`self-funded`) the account pays the EntryPoint's prefund from its own balance.
 import { randomBytes } from 'node:crypto';
-import {
-  type Address,
-  BaseError,
-  decodeFunctionData,
-  formatUnits,
-  type Hex,
-  hexToBigInt,
-  http,
-  parseAbi,
-} from 'viem';
-import {
-  createBundlerClient,
-  createPaymasterClient,
-  entryPoint08Abi,
-  formatUserOperationRequest,
-  getUserOperationHash,
-  InsufficientPrefundError,
-  toSimple7702SmartAccount,
-  type UserOperation,
-} from 'viem/account-abstraction';
-import { publicClientFor, viemChain } from '@/lib/chains/client';
+import { type Address, BaseError, decodeFunctionData, formatUnits, type Hex, parseAbi } from 'viem';
+import { InsufficientPrefundError } from 'viem/account-abstraction';
 import type { ChainConfig } from '@/lib/chains/config';
-import { getChainContracts } from '@/lib/chains/contracts';
 import { feePolicyOf } from '@/lib/chains/fee-policy';
 import { ceilingOf, effectiveCap, type FeeCaps } from '@/lib/chains/fees';
 import type { PlannedCall } from '@/lib/runtime/task-types';
-import { accountSigner, requireDelegation, simple7702AccountOf } from './account';
+import { requireDelegation } from './account';
 import { encodeBatch } from './legacy';
 import { chainFailure, describeBatchRevert, isRevert, isTransportFailure, revertDataOf } from './revert';
 import {
@@ -39,6 +19,13 @@ import {
   SubmissionError,
   type Submitter,
 } from './types';
+import {
+  bundlerLink,
+  entryPointReadAbi,
+  maxGas,
+  type SignedOperation,
+  sequenceOf,
+} from './user-operation-bundler';
 
 export type UserOperationSubmitterOptions = {
   chain: ChainConfig;
@@ -66,10 +53,6 @@ const accountAbi = parseAbi([
   'struct Call { address target; uint256 value; bytes data; }',
   'function executeBatch(Call[] calls)',
 ]);
-const entryPointReadAbi = parseAbi([
-  'function balanceOf(address) view returns (uint256)',
-  'function getNonce(address sender, uint192 key) view returns (uint256)',
-]);
 
 /**
  * The execution's revert data as a bundler words it (alto: "UserOperation reverted during simulation with
@@ -85,78 +68,19 @@ function bundlerRevertData(error: BaseError): Hex | undefined {
  * EntryPoint, so operations of one account in flight at once never claim the same nonce, with no lock.
  */
 const freshNonceKey = () => BigInt(`0x${randomBytes(8).toString('hex')}`) || 1n;
-/** The sequence part of a full nonce (its low 64 bits): what the execution records. */
-const SEQUENCE_MASK = (1n << 64n) - 1n;
-
-/** Everything the EntryPoint may charge for a user operation: the sum of its gas limits at its max fee. */
-const maxGas = (op: UserOperation<'0.8'>) =>
-  op.preVerificationGas +
-  op.verificationGasLimit +
-  op.callGasLimit +
-  (op.paymasterVerificationGasLimit ?? 0n) +
-  (op.paymasterPostOpGasLimit ?? 0n);
 
 export function userOperationSubmitter({
-  chain,
-  address,
-  encryptedKey,
-  bundlerUrl,
-  paymasterUrl,
-  paymasterContext,
-  fees = 'node',
   callGasFloor,
   targetOf = (call) => call.target,
   caps,
+  ...route
 }: UserOperationSubmitterOptions): Submitter<SignedUserOperation> {
-  const client = publicClientFor(chain);
+  const { chain, address, paymasterUrl } = route;
+  const link = bundlerLink({ ...route, fees: route.fees ?? 'node' });
+  const { client, bundler, entryPoint } = link;
   const sponsored = paymasterUrl !== null;
-  const entryPointAddress = getChainContracts(chain.chainId)?.entryPoint08;
-  const bundler = createBundlerClient({
-    client,
-    chain: viemChain(chain),
-    pollingInterval: 250,
-    // No retries: a refused operation is refused again, and a send must not be repeated behind our back.
-    transport: http(bundlerUrl, { retryCount: 0 }),
-    paymaster: sponsored
-      ? createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) })
-      : undefined,
-    paymasterContext,
-    userOperation:
-      fees === 'bundler'
-        ? {
-            estimateFeesPerGas: async ({ bundlerClient }) => {
-              const { fast } = await bundlerClient.request<{
-                Method: 'pimlico_getUserOperationGasPrice';
-                Parameters: [];
-                ReturnType: { fast: { maxFeePerGas: Hex; maxPriorityFeePerGas: Hex } };
-              }>({ method: 'pimlico_getUserOperationGasPrice', params: [] });
-              return {
-                maxFeePerGas: hexToBigInt(fast.maxFeePerGas),
-                maxPriorityFeePerGas: hexToBigInt(fast.maxPriorityFeePerGas),
-              };
-            },
-          }
-        : undefined,
-  });
   const formatWei = (wei: bigint) =>
     `${formatUnits(wei, chain.nativeCurrency.decimals)} ${chain.nativeCurrency.symbol}`;
-
-  function entryPoint() {
-    if (!entryPointAddress)
-      throw new SubmissionError(
-        'chain_not_supported',
-        `chain ${chain.chainId} has no EntryPoint 0.8 recorded`,
-      );
-    return { abi: entryPoint08Abi, address: entryPointAddress, version: '0.8' } as const;
-  }
-
-  const smartAccount = () =>
-    toSimple7702SmartAccount({
-      client,
-      owner: accountSigner(encryptedKey, address),
-      implementation: simple7702AccountOf(chain),
-      entryPoint: entryPoint(),
-    });
 
   /**
    * The checks and the filling of a user operation: the account is delegated (else viem would sign a fresh
@@ -179,7 +103,7 @@ export function userOperationSubmitter({
         `the profile account ${address} cannot pay the value its calls send: balance ${formatWei(balance)}, the calls send ${formatWei(value)}`,
       );
 
-    const account = await smartAccount();
+    const account = await link.smartAccount();
     const nonce = await client
       .readContract({
         address: ep.address,
@@ -200,7 +124,7 @@ export function userOperationSubmitter({
       .prepareUserOperation({ account, callData, nonce, ...(callGasLimit !== undefined && { callGasLimit }) })
       .catch((error) => {
         throw simulationFailure(error, calls);
-      })) as UserOperation<'0.8'>;
+      })) as SignedOperation;
 
     refuseAboveCap(op);
     if (!sponsored) {
@@ -224,7 +148,7 @@ export function userOperationSubmitter({
           `the profile account ${address} cannot pay for the user operation: balance ${formatWei(balance)}, needs about ${formatWei(value + missing)}`,
         );
     }
-    return { account, op };
+    return op;
   }
 
   /**
@@ -232,7 +156,7 @@ export function userOperationSubmitter({
    * else FeeCapExceeded before anything is signed (the executable is held). A sponsored operation is capped too:
    * the cap says when the executable should run, whoever pays.
    */
-  function refuseAboveCap(op: UserOperation<'0.8'>) {
+  function refuseAboveCap(op: SignedOperation) {
     const cap = effectiveCap(
       {
         maxFeePerGas: caps?.maxFeePerGas ?? feePolicyOf(chain).defaultCap,
@@ -271,7 +195,7 @@ export function userOperationSubmitter({
   }
 
   async function simulate(calls: PlannedCall[]) {
-    const { op } = await prepare(calls);
+    const op = await prepare(calls);
     return { gasEstimate: maxGas(op).toString() };
   }
 
@@ -279,30 +203,10 @@ export function userOperationSubmitter({
     calls: PlannedCall[],
     onSigned: (signed: SignedUserOperation) => Promise<void>,
   ): Promise<SignedUserOperation> {
-    const { account, op } = await prepare(calls);
-    const signature = await account.signUserOperation(op);
-    const userOperation = { ...op, signature };
-    const userOpHash = getUserOperationHash({
-      chainId: chain.chainId,
-      entryPointAddress: entryPoint().address,
-      entryPointVersion: '0.8',
-      userOperation,
-    });
-    const signed = { userOpHash, nonce: Number(op.nonce & SEQUENCE_MASK) };
+    const { op, userOpHash, bytes } = await link.sign(await prepare(calls));
+    const signed = { userOpHash, nonce: sequenceOf(op.nonce), signed: bytes };
     await onSigned(signed);
-    await bundler
-      .request({
-        method: 'eth_sendUserOperation',
-        params: [formatUserOperationRequest(userOperation), entryPoint().address],
-      })
-      .catch((error) => {
-        if (isTransportFailure(error))
-          throw new SubmissionError(
-            'broadcast_unknown',
-            `the bundler did not answer the sending of user operation ${userOpHash}; it may still be bundled`,
-          );
-        throw chainFailure('bundler_rejected', `sending user operation ${userOpHash}`, error);
-      });
+    await link.send(op, userOpHash);
     return signed;
   }
 

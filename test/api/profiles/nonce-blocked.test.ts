@@ -37,6 +37,7 @@ type SeededBroadcast = {
   sentAt?: Date | null;
   createdAt?: Date;
   sender?: string;
+  envelope?: 'transaction' | 'user_operation';
 };
 
 /** A run of the account in `status` with the transactions it signed; answers its id. */
@@ -73,6 +74,7 @@ async function seedRun(
         executionId: id,
         chainId: 31337,
         sender: (b.sender ?? acc.sender).toLowerCase(),
+        envelope: b.envelope ?? 'transaction',
         nonce: b.nonce,
         kind: b.kind ?? 'original',
         txHash: `0x${randomBytes(32).toString('hex')}`,
@@ -99,6 +101,16 @@ describe('profiles: nonceBlocked', () => {
     const acc = await account();
     expect(await nonceBlockedOf(acc)).toBeNull();
     await seedRun(acc, { status: 'submitted', broadcasts: [{ nonce: 0, sentAt: new Date() }] });
+    expect(await nonceBlockedOf(acc)).toBeNull();
+  });
+
+  it("a user operation long unincluded holds none of the account's transaction nonces", async () => {
+    const acc = await account();
+    // its nonce is the EntryPoint's under a key of its own: the account's next transaction does not wait for it
+    await seedRun(acc, {
+      status: 'submitted',
+      broadcasts: [{ nonce: 0, envelope: 'user_operation', createdAt: LONG_AGO() }],
+    });
     expect(await nonceBlockedOf(acc)).toBeNull();
   });
 

@@ -14,19 +14,38 @@ const KIND_LABELS: Record<BroadcastRecord['kind'], string> = {
 
 /** Where it went: the public mempool, the chain's private endpoint, or there first and public after the fallback. */
 function routeText(b: BroadcastRecord) {
+  if (b.userOpHash) return 'bundler';
   if (b.sentTo === 'public') return 'public mempool';
   return b.publicAt ? 'private endpoint, then public' : 'private endpoint';
 }
 
-/** Every transaction the run signed at its nonce, oldest first, the mined one marked. */
+/** A user operation: its own hash, and under it the bundle transaction that carried it, once included. */
+function BroadcastHashes({ b }: { b: BroadcastRecord }) {
+  if (!b.userOpHash) return b.txHash ? <TxHash hash={b.txHash} testId="broadcast-tx-hash" /> : null;
+  return (
+    <>
+      <TxHash hash={b.userOpHash} testId="broadcast-user-op-hash" />
+      {b.txHash && (
+        <span className="block text-muted-foreground text-xs">
+          in <TxHash hash={b.txHash} testId="broadcast-tx-hash" />
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Every transaction (or user operation) the run signed at its nonce, oldest first, the mined one marked. */
 export function BroadcastsCard({ broadcasts }: { broadcasts: BroadcastRecord[] }) {
+  const operations = broadcasts[0].userOpHash !== null;
   return (
     <Card>
       <CardHeader>
         <CardTitle>Broadcasts</CardTitle>
         <CardDescription>
-          Each transaction signed for this run at nonce {broadcasts[0].nonce}: re-priced when the chain did
-          not mine it, and cleared by a cancellation once given up. At most one is mined.
+          Each {operations ? 'user operation' : 'transaction'} signed for this run at nonce{' '}
+          {broadcasts[0].nonce}: re-priced when the{' '}
+          {operations ? 'bundler did not include' : 'chain did not mine'} it, and cleared by a cancellation
+          once given up. At most one is mined.
         </CardDescription>
       </CardHeader>
       <CardContent className="overflow-x-auto px-0 pb-0">
@@ -34,14 +53,14 @@ export function BroadcastsCard({ broadcasts }: { broadcasts: BroadcastRecord[] }
           <TableHeader>
             <TableRow>
               <TableHead>Kind</TableHead>
-              <TableHead>Transaction</TableHead>
+              <TableHead>{operations ? 'User operation' : 'Transaction'}</TableHead>
               <TableHead className="text-right">Max fee · tip</TableHead>
               <TableHead>Sent</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
             {broadcasts.map((b) => (
-              <TableRow key={b.txHash}>
+              <TableRow key={b.userOpHash ?? b.txHash}>
                 <TableCell>
                   {KIND_LABELS[b.kind]}
                   {b.mined && (
@@ -56,7 +75,7 @@ export function BroadcastsCard({ broadcasts }: { broadcasts: BroadcastRecord[] }
                   )}
                 </TableCell>
                 <TableCell>
-                  <TxHash hash={b.txHash} testId="broadcast-tx-hash" />
+                  <BroadcastHashes b={b} />
                 </TableCell>
                 <TableCell className="text-right font-mono text-xs">
                   {formatGwei(BigInt(b.maxFeePerGas))} · {formatGwei(BigInt(b.maxPriorityFeePerGas))} gwei
