@@ -15,7 +15,14 @@ import { CliError, Printed, userPath } from '../output';
 import { decodeCalls, decodingAbi } from '../task-test/calls';
 import { parseBlock, startFork } from '../task-test/fork';
 import { gelatoTestInputs } from '../task-test/gelato';
-import { checkArgs, readArgs, readArgsSchema, readJsonObject, readSecrets } from '../task-test/inputs';
+import {
+  checkArgs,
+  checkSecretNames,
+  readArgs,
+  readArgsSchema,
+  readJsonObject,
+  readSecrets,
+} from '../task-test/inputs';
 import { readTriggerLog } from '../task-test/log';
 import { formatReport, type TestReport } from '../task-test/report';
 import { checkFrom, rpc, simulateCalls } from '../task-test/simulate';
@@ -132,6 +139,7 @@ export async function test(argv: string[]): Promise<Printed> {
     ? { type: 'event', log: readTriggerLog(logFrom) }
     : undefined;
   const secrets = readSecrets(dir, values.env);
+  checkSecretNames(secrets);
 
   try {
     await checkTaskBundle(release.source);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { ApiError } from '@/lib/api/errors';
 import type { JsonObject } from '@/lib/runtime/task-types';
+import { ENV_KEY_RULE, isEnvKey } from '@/lib/secrets/env-key';
 import { checkCustomArgs } from '@/lib/webhooks/args';
 import { CliError, userPath } from '../output';
 
@@ -79,8 +80,16 @@ export function readSecrets(dir: string, file: string | undefined): Record<strin
     if (file) throw new CliError(`${chosen} does not exist`);
     return {};
   }
-  const secrets: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parseEnv(readFileSync(chosen, 'utf8'))))
-    if (value !== undefined) secrets[key] = value;
-  return secrets;
+  const entries = Object.entries(parseEnv(readFileSync(chosen, 'utf8')));
+  return Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** Refuses secret names an executable cannot bind (lib/secrets/env-key.ts), so a test does not pass on one. */
+export function checkSecretNames(secrets: Record<string, string>) {
+  const unbindable = Object.keys(secrets).filter((name) => !isEnvKey(name));
+  if (unbindable.length > 0)
+    throw new CliError(
+      `secret names ${unbindable.join(', ')} cannot be bound to an executable: use ${ENV_KEY_RULE}`,
+      { code: 'invalid_secret_name' },
+    );
 }
