@@ -8,8 +8,10 @@ import { BUNDLE_LIMITS } from '@/lib/functions/bundle';
 import { PermissionsSchema } from '@/lib/functions/permissions';
 import { describeTask } from '@/lib/runtime/describe-task';
 import { adapterFor } from '../compat/adapters';
+import { localRunBlockPlugin } from '../compat/local-run-block';
 import type { AdaptedEntry } from '../compat/types';
 import { CliError, userPath } from '../output';
+import { unresolvedHint } from '../unresolved-hint';
 
 /** The SDK in this repository; `@tickwork/sdk` resolves here whether or not the task folder installed it. */
 const SDK_ENTRY = path.resolve(import.meta.dirname, '../../sdk/index.ts');
@@ -111,14 +113,15 @@ async function bundleTask(
       write: false,
       metafile: true,
       logLevel: 'silent',
-      plugins: [sdkPlugin, ...(adapted?.plugins ?? [])],
+      plugins: [sdkPlugin, localRunBlockPlugin, ...(adapted?.plugins ?? [])],
     });
   } catch (error) {
     const { errors } = error as BuildFailure;
     if (!Array.isArray(errors)) throw error;
     const first = errors[0];
     const where = first?.location ? ` (${first.location.file}:${first.location.line})` : '';
-    throw new CliError(`esbuild: ${first?.text ?? 'the build failed'}${where}`, {
+    const hint = unresolvedHint(errors, dir);
+    throw new CliError(`esbuild: ${first?.text ?? 'the build failed'}${where}${hint ? `. ${hint}` : ''}`, {
       details: errors.map((e) => ({ text: e.text, file: e.location?.file, line: e.location?.line })),
     });
   }
