@@ -10,7 +10,7 @@ import { describeTask } from '@/lib/runtime/describe-task';
 import { adapterFor } from '../compat/adapters';
 import { localRunBlockPlugin } from '../compat/local-run-block';
 import type { AdaptedEntry } from '../compat/types';
-import { CliError, userPath } from '../output';
+import { CliError, printWarnings, userPath } from '../output';
 import { unresolvedHint } from '../unresolved-hint';
 
 /** The SDK in this repository; `@tickwork/sdk` resolves here whether or not the task folder installed it. */
@@ -147,6 +147,8 @@ export type BuiltRelease = {
   permissions: Uint8Array | null;
   /** The vendor style the task was adapted from (compat/adapters.ts), or null for a Tickwork task. */
   adapter: string | null;
+  /** What the build went on without (printed by `bundle` and `test` on stderr). */
+  warnings: string[];
 };
 
 /**
@@ -191,6 +193,7 @@ export async function buildRelease(dir: string, opts: { minify?: boolean } = {})
     source: new TextDecoder().decode(files['index.js']),
     permissions,
     adapter: adapter?.name ?? null,
+    warnings: adapted?.warnings ?? [],
   };
 }
 
@@ -204,7 +207,8 @@ export async function bundle(argv: string[]) {
   if (positionals.length !== 1) throw new CliError('usage: bundle <dir> [--out file.zip] [--minify]');
   const dir = userPath(positionals[0]);
   const out = userPath(values.out ?? `${path.basename(dir)}.zip`);
-  const { zip, checkSum, source } = await buildRelease(dir, { minify: values.minify });
+  const { zip, checkSum, source, warnings } = await buildRelease(dir, { minify: values.minify });
+  printWarnings(warnings);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, zip);
   // What `upload` will send as definedCallbacks (detected the same way); [] when index.js does not load.

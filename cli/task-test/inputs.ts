@@ -34,9 +34,10 @@ function argFlag(flag: string): [string, unknown] {
   }
 }
 
-/** The args: `--args <file>` first, then each `--arg key=value` over it. */
-export function readArgs(file: string | undefined, flags: string[] = []): JsonObject {
-  const args: JsonObject = file ? readJsonObject(userPath(file), 'args') : {};
+/** The args: `--args <file>` (or args already read) first, then each `--arg key=value` over them. */
+export function readArgs(from: string | JsonObject | undefined, flags: string[] = []): JsonObject {
+  const args: JsonObject =
+    typeof from === 'string' ? readJsonObject(userPath(from), 'args') : { ...(from ?? {}) };
   for (const flag of flags) {
     const [key, value] = argFlag(flag);
     args[key] = value;

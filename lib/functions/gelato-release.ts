@@ -1,11 +1,11 @@
 import { apiError } from '@/lib/api/errors';
 import {
-  checkGelatoUserArgs,
   type GelatoIssue,
   gelatoArgsSchema,
   gelatoLimits,
   parseGelatoSchema,
   type ReleaseLimits,
+  readGelatoUserArgs,
 } from './gelato-schema';
 
 export type GelatoReleaseFields = {
@@ -19,7 +19,8 @@ const issueText = (issues: GelatoIssue[]) => issues.map((i) => `${i.path}: ${i.m
 
 /**
  * What a release ZIP's Gelato files give the release (docs/migrating.md): `schema.json` → args JSON Schema and
- * limits, `userArgs.json` → default args. A ZIP without them gives nulls. Bad files are 400s.
+ * limits, `userArgs.json` → default args (its keys schema.json declares; Gelato ignores the others). A ZIP
+ * without them gives nulls. Bad files are 400s.
  */
 export function gelatoReleaseFields(files: Map<string, Buffer>): GelatoReleaseFields {
   const schemaBytes = files.get('schema.json');
@@ -42,13 +43,12 @@ export function gelatoReleaseFields(files: Map<string, Buffer>): GelatoReleaseFi
     };
   }
   if (argsBytes) {
-    const text = argsBytes.toString('utf8');
-    const issues = checkGelatoUserArgs(text, schema);
-    if (issues.length > 0)
-      throw apiError('invalid_gelato_user_args', `userArgs.json: ${issueText(issues)}`, {
-        details: issues,
+    const read = readGelatoUserArgs(argsBytes.toString('utf8'), schema);
+    if (!read.ok)
+      throw apiError('invalid_gelato_user_args', `userArgs.json: ${issueText(read.issues)}`, {
+        details: read.issues,
       });
-    fields = { ...fields, defaultArgs: JSON.stringify(JSON.parse(text)) };
+    fields = { ...fields, defaultArgs: JSON.stringify(read.args) };
   }
   return fields;
 }
