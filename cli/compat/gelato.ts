@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import {
-  type GelatoIssue,
+  describeGelatoIssues,
   type GelatoSchema,
   parseGelatoSchema,
   readGelatoUserArgs,
@@ -45,8 +45,6 @@ const sdkPlugin: Plugin = {
   },
 };
 
-const describeIssues = (issues: GelatoIssue[]) => issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-
 /** The folder's schema.json and userArgs.json, checked: the files the ZIP carries, and what was ignored. */
 function readGelatoFiles(dir: string): { files: Record<string, Uint8Array>; warnings: string[] } {
   const warnings: string[] = [];
@@ -58,7 +56,7 @@ function readGelatoFiles(dir: string): { files: Record<string, Uint8Array>; warn
     const parsed = parseGelatoSchema(bytes.toString('utf8'));
     if (!parsed.ok)
       throw new CliError(
-        `schema.json is not a Gelato Web3 Function schema: ${describeIssues(parsed.issues)}`,
+        `schema.json is not a Gelato Web3 Function schema: ${describeGelatoIssues(parsed.issues)}`,
         {
           code: 'invalid_gelato_schema',
           details: parsed.issues,
@@ -72,7 +70,7 @@ function readGelatoFiles(dir: string): { files: Record<string, Uint8Array>; warn
     const bytes = readFileSync(argsFile);
     const read = readGelatoUserArgs(bytes.toString('utf8'), schema);
     if (!read.ok)
-      throw new CliError(`userArgs.json does not fit schema.json: ${describeIssues(read.issues)}`, {
+      throw new CliError(`userArgs.json does not fit schema.json: ${describeGelatoIssues(read.issues)}`, {
         code: 'invalid_gelato_user_args',
         details: read.issues,
       });

@@ -2,6 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { ApiError } from '@/lib/api/errors';
+import {
+  describeGelatoIssues,
+  gelatoArgsSchema,
+  isGelatoSchemaJson,
+  parseGelatoSchema,
+} from '@/lib/functions/gelato-schema';
 import type { JsonObject } from '@/lib/runtime/task-types';
 import { ENV_KEY_RULE, isEnvKey } from '@/lib/secrets/env-key';
 import { checkCustomArgs } from '@/lib/webhooks/args';
@@ -45,19 +51,25 @@ export function readArgs(from: string | JsonObject | undefined, flags: string[] 
   return args;
 }
 
-/** A Gelato Web3 Function's schema.json describes the function, not its args: it is not an args schema. */
-const isArgsSchema = (schema: JsonObject) => !('web3FunctionVersion' in schema);
-
 /**
  * The args schema: `--schema <file>`, else the folder's `schema.json` (the examples' convention, what
- * `upload --schema` sends). Null when there is none.
+ * `upload --schema` sends). Null when there is none. A file in Gelato's schema.json format describes the
+ * function, not its args: `--schema` converts it as the upload does; the folder's own is left to the Gelato
+ * inputs (task-test/gelato.ts).
  */
 export function readArgsSchema(dir: string, file: string | undefined): { file: string; text: string } | null {
   const chosen = file ? userPath(file) : path.join(dir, 'schema.json');
   if (!file && !existsSync(chosen)) return null;
   const schema = readJsonObject(chosen, 'schema');
-  if (!file && !isArgsSchema(schema)) return null;
-  return { file: chosen, text: JSON.stringify(schema) };
+  if (!isGelatoSchemaJson(schema)) return { file: chosen, text: JSON.stringify(schema) };
+  if (!file) return null;
+  const parsed = parseGelatoSchema(JSON.stringify(schema));
+  if (!parsed.ok)
+    throw new CliError(
+      `${chosen} is in Gelato's schema.json format but not a valid one: ${describeGelatoIssues(parsed.issues)}`,
+      { code: 'invalid_gelato_schema', details: parsed.issues },
+    );
+  return { file: chosen, text: JSON.stringify(gelatoArgsSchema(parsed.schema)) };
 }
 
 /** Checks the args against the schema as the server checks custom args (ajv, every finding listed). */

@@ -1,6 +1,7 @@
 import { apiError } from '@/lib/api/errors';
 import {
-  type GelatoIssue,
+  describeGelatoIssues,
+  type GelatoSchema,
   gelatoArgsSchema,
   gelatoLimits,
   parseGelatoSchema,
@@ -15,7 +16,24 @@ export type GelatoReleaseFields = {
   defaultArgs: string | null;
 };
 
-const issueText = (issues: GelatoIssue[]) => issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+/** A Gelato schema.json as the release's args JSON Schema (text) and limits; a 400 when it is not one. */
+export function convertGelatoSchema(
+  text: string,
+  source: string,
+): { schema: GelatoSchema; argsSchema: string; limits: ReleaseLimits } {
+  const parsed = parseGelatoSchema(text);
+  if (!parsed.ok)
+    throw apiError(
+      'invalid_gelato_schema',
+      `${source} is not a Gelato Web3 Function schema: ${describeGelatoIssues(parsed.issues)}`,
+      { details: parsed.issues },
+    );
+  return {
+    schema: parsed.schema,
+    argsSchema: JSON.stringify(gelatoArgsSchema(parsed.schema)),
+    limits: gelatoLimits(parsed.schema),
+  };
+}
 
 /**
  * What a release ZIP's Gelato files give the release (docs/migrating.md): `schema.json` → args JSON Schema and
@@ -26,26 +44,16 @@ export function gelatoReleaseFields(files: Map<string, Buffer>): GelatoReleaseFi
   const schemaBytes = files.get('schema.json');
   const argsBytes = files.get('userArgs.json');
   let fields: GelatoReleaseFields = { argsSchema: null, limits: null, defaultArgs: null };
-  let schema = null;
+  let schema: GelatoSchema | null = null;
   if (schemaBytes) {
-    const parsed = parseGelatoSchema(schemaBytes.toString('utf8'));
-    if (!parsed.ok)
-      throw apiError(
-        'invalid_gelato_schema',
-        `schema.json is not a Gelato Web3 Function schema: ${issueText(parsed.issues)}`,
-        { details: parsed.issues },
-      );
-    schema = parsed.schema;
-    fields = {
-      ...fields,
-      argsSchema: JSON.stringify(gelatoArgsSchema(schema)),
-      limits: gelatoLimits(schema),
-    };
+    const converted = convertGelatoSchema(schemaBytes.toString('utf8'), 'schema.json');
+    schema = converted.schema;
+    fields = { ...fields, argsSchema: converted.argsSchema, limits: converted.limits };
   }
   if (argsBytes) {
     const read = readGelatoUserArgs(argsBytes.toString('utf8'), schema);
     if (!read.ok)
-      throw apiError('invalid_gelato_user_args', `userArgs.json: ${issueText(read.issues)}`, {
+      throw apiError('invalid_gelato_user_args', `userArgs.json: ${describeGelatoIssues(read.issues)}`, {
         details: read.issues,
       });
     fields = { ...fields, defaultArgs: JSON.stringify(read.args) };

@@ -24,6 +24,10 @@ export type GelatoSchema = z.infer<typeof GelatoSchema>;
 
 export type GelatoIssue = { path: string; message: string };
 
+/** The issues as one line for a message: `path: message; …`. */
+export const describeGelatoIssues = (issues: GelatoIssue[]) =>
+  issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+
 const issuesOf = (error: z.ZodError): GelatoIssue[] =>
   error.issues.map((i) => ({ path: i.path.join('.') || '(root)', message: i.message }));
 
@@ -43,6 +47,13 @@ export function parseGelatoSchema(
   const parsed = GelatoSchema.safeParse(json);
   return parsed.success ? { ok: true, schema: parsed.data } : { ok: false, issues: issuesOf(parsed.error) };
 }
+
+/**
+ * Whether a JSON value is written as Gelato's `schema.json` (it names `web3FunctionVersion`) rather than as a
+ * JSON Schema: ajv would take it as a schema that validates nothing, so it is converted (or refused) instead.
+ */
+export const isGelatoSchemaJson = (json: unknown) =>
+  typeof json === 'object' && json !== null && !Array.isArray(json) && 'web3FunctionVersion' in json;
 
 const jsonType = (type: GelatoUserArgType) => {
   const item = type.replace('[]', '');

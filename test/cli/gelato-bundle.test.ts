@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildRelease } from '@/cli/commands/bundle';
 import { gelatoTestInputs } from '@/cli/task-test/gelato';
+import { readArgsSchema } from '@/cli/task-test/inputs';
 import { gelatoReleaseFields } from '@/lib/functions/gelato-release';
 import {
   gelatoArgsSchema,
@@ -98,6 +99,21 @@ describe('userArgs.json keys schema.json does not declare', () => {
         ]),
       ),
     ).toThrow('userArgs.json: count: must be a number');
+  });
+});
+
+describe('tickwork test --schema', () => {
+  it("converts a file in Gelato's schema.json format as the upload does, and refuses a malformed one", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tickwork-gelato-schema-'));
+    const file = path.join(dir, 'w3f-schema.json');
+    const schema = { web3FunctionVersion: '2.0.0', runtime: 'js-1.0', memory: 128, timeout: 30 };
+    writeFileSync(file, JSON.stringify({ ...schema, userArgs: { a: 'string' } }));
+    expect(JSON.parse(readArgsSchema(dir, file)?.text ?? 'null')).toMatchObject({
+      required: ['a'],
+      additionalProperties: false,
+    });
+    writeFileSync(file, JSON.stringify({ ...schema, userArgs: { a: 'uint' } }));
+    expect(() => readArgsSchema(dir, file)).toThrow("is in Gelato's schema.json format but not a valid one");
   });
 });
 
