@@ -3,6 +3,11 @@ import path from 'node:path';
 /** The CLI prints only JSON on stdout; people-facing text goes to stderr (`test` without `--json` aside). */
 export const printJson = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
 
+/** Lines for people about what a command went on without, on stderr (`warning: …`). */
+export const printWarnings = (warnings: string[]) => {
+  for (const warning of warnings) process.stderr.write(`warning: ${warning}\n`);
+};
+
 /** A command's own stdout, printed as is, and its exit code (`test` prints a report for people, exit 1 on a failed run). */
 export class Printed {
   constructor(

@@ -8,8 +8,10 @@ import { BUNDLE_LIMITS } from '@/lib/functions/bundle';
 import { PermissionsSchema } from '@/lib/functions/permissions';
 import { describeTask } from '@/lib/runtime/describe-task';
 import { adapterFor } from '../compat/adapters';
+import { localRunBlockPlugin } from '../compat/local-run-block';
 import type { AdaptedEntry } from '../compat/types';
-import { CliError, userPath } from '../output';
+import { CliError, printWarnings, userPath } from '../output';
+import { unresolvedHint } from '../unresolved-hint';
 
 /** The SDK in this repository; `@tickwork/sdk` resolves here whether or not the task folder installed it. */
 const SDK_ENTRY = path.resolve(import.meta.dirname, '../../sdk/index.ts');
@@ -111,14 +113,15 @@ async function bundleTask(
       write: false,
       metafile: true,
       logLevel: 'silent',
-      plugins: [sdkPlugin, ...(adapted?.plugins ?? [])],
+      plugins: [sdkPlugin, localRunBlockPlugin, ...(adapted?.plugins ?? [])],
     });
   } catch (error) {
     const { errors } = error as BuildFailure;
     if (!Array.isArray(errors)) throw error;
     const first = errors[0];
     const where = first?.location ? ` (${first.location.file}:${first.location.line})` : '';
-    throw new CliError(`esbuild: ${first?.text ?? 'the build failed'}${where}`, {
+    const hint = unresolvedHint(errors, dir);
+    throw new CliError(`esbuild: ${first?.text ?? 'the build failed'}${where}${hint ? `. ${hint}` : ''}`, {
       details: errors.map((e) => ({ text: e.text, file: e.location?.file, line: e.location?.line })),
     });
   }
@@ -144,6 +147,8 @@ export type BuiltRelease = {
   permissions: Uint8Array | null;
   /** The vendor style the task was adapted from (compat/adapters.ts), or null for a Tickwork task. */
   adapter: string | null;
+  /** What the build went on without (printed by `bundle` and `test` on stderr). */
+  warnings: string[];
 };
 
 /**
@@ -188,6 +193,7 @@ export async function buildRelease(dir: string, opts: { minify?: boolean } = {})
     source: new TextDecoder().decode(files['index.js']),
     permissions,
     adapter: adapter?.name ?? null,
+    warnings: adapted?.warnings ?? [],
   };
 }
 
@@ -201,7 +207,8 @@ export async function bundle(argv: string[]) {
   if (positionals.length !== 1) throw new CliError('usage: bundle <dir> [--out file.zip] [--minify]');
   const dir = userPath(positionals[0]);
   const out = userPath(values.out ?? `${path.basename(dir)}.zip`);
-  const { zip, checkSum, source } = await buildRelease(dir, { minify: values.minify });
+  const { zip, checkSum, source, warnings } = await buildRelease(dir, { minify: values.minify });
+  printWarnings(warnings);
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(out, zip);
   // What `upload` will send as definedCallbacks (detected the same way); [] when index.js does not load.

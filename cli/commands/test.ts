@@ -11,11 +11,18 @@ import { SandboxBuildError } from '@/lib/runtime/runners/types';
 import type { CallbackInput, JsonObject, TaskOutcome, TaskTrigger } from '@/lib/runtime/task-types';
 import { computeUnitsOf } from '@/lib/usage/metering';
 import { PLANS } from '@/lib/usage/plans';
-import { CliError, Printed, userPath } from '../output';
+import { CliError, Printed, printWarnings, userPath } from '../output';
 import { decodeCalls, decodingAbi } from '../task-test/calls';
 import { parseBlock, startFork } from '../task-test/fork';
 import { gelatoTestInputs } from '../task-test/gelato';
-import { checkArgs, readArgs, readArgsSchema, readJsonObject, readSecrets } from '../task-test/inputs';
+import {
+  checkArgs,
+  checkSecretNames,
+  readArgs,
+  readArgsSchema,
+  readJsonObject,
+  readSecrets,
+} from '../task-test/inputs';
 import { readTriggerLog } from '../task-test/log';
 import { formatReport, type TestReport } from '../task-test/report';
 import { checkFrom, rpc, simulateCalls } from '../task-test/simulate';
@@ -117,11 +124,12 @@ export async function test(argv: string[]): Promise<Printed> {
   const { dir, values, plan, callback } = options(argv);
   const from = values.simulate ? checkFrom(values.from) : undefined;
   const release = await buildRelease(dir);
+  printWarnings(release.warnings);
   const permissions = parsePermissions(release.permissions);
   const abi = decodingAbi(values.abi, permissions);
   // A Gelato Web3 Function: userArgs.json, the converted schema.json and its limits, unless flags say otherwise.
   const gelato = release.adapter === 'gelato' ? gelatoTestInputs(dir) : null;
-  const args = readArgs(values.args ?? gelato?.argsFile, values.arg);
+  const args = readArgs(values.args ?? gelato?.args, values.arg);
   const schema = (values.schema === undefined ? gelato?.schema : null) ?? readArgsSchema(dir, values.schema);
   if (schema) checkArgs(schema, args);
   const storagePath = values.storage ? userPath(values.storage) : null;
@@ -132,6 +140,7 @@ export async function test(argv: string[]): Promise<Printed> {
     ? { type: 'event', log: readTriggerLog(logFrom) }
     : undefined;
   const secrets = readSecrets(dir, values.env);
+  checkSecretNames(secrets);
 
   try {
     await checkTaskBundle(release.source);

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
 import {
-  checkGelatoUserArgs,
-  type GelatoIssue,
+  describeGelatoIssues,
   type GelatoSchema,
   parseGelatoSchema,
+  readGelatoUserArgs,
 } from '@/lib/functions/gelato-schema';
 import { CliError } from '../output';
 import { authorEthersPlugin } from './author-ethers';
@@ -45,10 +45,9 @@ const sdkPlugin: Plugin = {
   },
 };
 
-const describeIssues = (issues: GelatoIssue[]) => issues.map((i) => `${i.path}: ${i.message}`).join('; ');
-
-/** The folder's schema.json and userArgs.json, checked; the files the ZIP carries. */
-function readGelatoFiles(dir: string): Record<string, Uint8Array> {
+/** The folder's schema.json and userArgs.json, checked: the files the ZIP carries, and what was ignored. */
+function readGelatoFiles(dir: string): { files: Record<string, Uint8Array>; warnings: string[] } {
+  const warnings: string[] = [];
   const files: Record<string, Uint8Array> = {};
   let schema: GelatoSchema | null = null;
   const schemaFile = path.join(dir, 'schema.json');
@@ -57,7 +56,7 @@ function readGelatoFiles(dir: string): Record<string, Uint8Array> {
     const parsed = parseGelatoSchema(bytes.toString('utf8'));
     if (!parsed.ok)
       throw new CliError(
-        `schema.json is not a Gelato Web3 Function schema: ${describeIssues(parsed.issues)}`,
+        `schema.json is not a Gelato Web3 Function schema: ${describeGelatoIssues(parsed.issues)}`,
         {
           code: 'invalid_gelato_schema',
           details: parsed.issues,
@@ -69,15 +68,19 @@ function readGelatoFiles(dir: string): Record<string, Uint8Array> {
   const argsFile = path.join(dir, 'userArgs.json');
   if (existsSync(argsFile)) {
     const bytes = readFileSync(argsFile);
-    const issues = checkGelatoUserArgs(bytes.toString('utf8'), schema);
-    if (issues.length > 0)
-      throw new CliError(`userArgs.json does not fit schema.json: ${describeIssues(issues)}`, {
+    const read = readGelatoUserArgs(bytes.toString('utf8'), schema);
+    if (!read.ok)
+      throw new CliError(`userArgs.json does not fit schema.json: ${describeGelatoIssues(read.issues)}`, {
         code: 'invalid_gelato_user_args',
-        details: issues,
+        details: read.issues,
       });
+    if (read.ignored.length > 0)
+      warnings.push(
+        `userArgs.json: ${read.ignored.join(', ')} not declared in schema.json userArgs; ignored, as Gelato does`,
+      );
     files['userArgs.json'] = bytes;
   }
-  return files;
+  return { files, warnings };
 }
 
 export const gelatoAdapter: TaskAdapter = {
@@ -91,6 +94,6 @@ export const gelatoAdapter: TaskAdapter = {
       '',
     ].join('\n'),
     plugins: [sdkPlugin, authorEthersPlugin(dir), ethers5Plugin, browserPlatformPlugin],
-    files: readGelatoFiles(dir),
+    ...readGelatoFiles(dir),
   }),
 };

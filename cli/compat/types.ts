@@ -20,4 +20,6 @@ export type AdaptedEntry = {
   plugins: Plugin[];
   /** Files the release ZIP carries besides index.js (e.g. a Gelato `schema.json`), by name. */
   files?: Record<string, Uint8Array>;
+  /** What the build went on without, for the author to know (e.g. userArgs.json keys Gelato ignores too). */
+  warnings?: string[];
 };

@@ -5,6 +5,7 @@ import {
   gelatoLimits,
   parseGelatoSchema,
   type ReleaseLimits,
+  readGelatoUserArgs,
 } from '@/lib/functions/gelato-schema';
 import type { JsonObject } from '@/lib/runtime/task-types';
 import { GELATO_STORAGE_KEY } from '@/sdk/compat/gelato/context';
@@ -12,12 +13,13 @@ import { readJsonObject } from './inputs';
 
 /**
  * What a Gelato Web3 Function's folder gives `tickwork test` when no flag says otherwise, as the upload would
- * give the release: userArgs.json as the args file, the args schema converted from schema.json, its limits; and
+ * give the release: userArgs.json as the args (its declared keys), the args schema converted from schema.json, its limits; and
  * as Gelato's `w3f test` reads them, storage.json as the storage before the run and log.json as the triggering
  * log of an event-triggered function. The bundler has already checked schema.json and userArgs.json.
  */
 export function gelatoTestInputs(dir: string): {
-  argsFile: string | undefined;
+  /** userArgs.json's declared keys; undefined without the file. */
+  args: JsonObject | undefined;
   /** storage.json's strings, where the executable's storage keeps a Gelato task's (`{ gelato: {…} }`). */
   storage: JsonObject | null;
   logFile: string | undefined;
@@ -30,8 +32,9 @@ export function gelatoTestInputs(dir: string): {
   const schemaFile = path.join(dir, 'schema.json');
   const parsed = existsSync(schemaFile) ? parseGelatoSchema(readFileSync(schemaFile, 'utf8')) : null;
   const schema = parsed?.ok ? parsed.schema : null;
+  const userArgs = existsSync(argsFile) ? readGelatoUserArgs(readFileSync(argsFile, 'utf8'), schema) : null;
   return {
-    argsFile: existsSync(argsFile) ? argsFile : undefined,
+    args: userArgs?.ok ? (userArgs.args as JsonObject) : undefined,
     storage: existsSync(storageFile)
       ? { [GELATO_STORAGE_KEY]: readJsonObject(storageFile, 'storage') }
       : null,

@@ -2,7 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { ApiError } from '@/lib/api/errors';
+import {
+  describeGelatoIssues,
+  gelatoArgsSchema,
+  isGelatoSchemaJson,
+  parseGelatoSchema,
+} from '@/lib/functions/gelato-schema';
 import type { JsonObject } from '@/lib/runtime/task-types';
+import { ENV_KEY_RULE, isEnvKey } from '@/lib/secrets/env-key';
 import { checkCustomArgs } from '@/lib/webhooks/args';
 import { CliError, userPath } from '../output';
 
@@ -33,9 +40,10 @@ function argFlag(flag: string): [string, unknown] {
   }
 }
 
-/** The args: `--args <file>` first, then each `--arg key=value` over it. */
-export function readArgs(file: string | undefined, flags: string[] = []): JsonObject {
-  const args: JsonObject = file ? readJsonObject(userPath(file), 'args') : {};
+/** The args: `--args <file>` (or args already read) first, then each `--arg key=value` over them. */
+export function readArgs(from: string | JsonObject | undefined, flags: string[] = []): JsonObject {
+  const args: JsonObject =
+    typeof from === 'string' ? readJsonObject(userPath(from), 'args') : { ...(from ?? {}) };
   for (const flag of flags) {
     const [key, value] = argFlag(flag);
     args[key] = value;
@@ -43,19 +51,25 @@ export function readArgs(file: string | undefined, flags: string[] = []): JsonOb
   return args;
 }
 
-/** A Gelato Web3 Function's schema.json describes the function, not its args: it is not an args schema. */
-const isArgsSchema = (schema: JsonObject) => !('web3FunctionVersion' in schema);
-
 /**
  * The args schema: `--schema <file>`, else the folder's `schema.json` (the examples' convention, what
- * `upload --schema` sends). Null when there is none.
+ * `upload --schema` sends). Null when there is none. A file in Gelato's schema.json format describes the
+ * function, not its args: `--schema` converts it as the upload does; the folder's own is left to the Gelato
+ * inputs (task-test/gelato.ts).
  */
 export function readArgsSchema(dir: string, file: string | undefined): { file: string; text: string } | null {
   const chosen = file ? userPath(file) : path.join(dir, 'schema.json');
   if (!file && !existsSync(chosen)) return null;
   const schema = readJsonObject(chosen, 'schema');
-  if (!file && !isArgsSchema(schema)) return null;
-  return { file: chosen, text: JSON.stringify(schema) };
+  if (!isGelatoSchemaJson(schema)) return { file: chosen, text: JSON.stringify(schema) };
+  if (!file) return null;
+  const parsed = parseGelatoSchema(JSON.stringify(schema));
+  if (!parsed.ok)
+    throw new CliError(
+      `${chosen} is in Gelato's schema.json format but not a valid one: ${describeGelatoIssues(parsed.issues)}`,
+      { code: 'invalid_gelato_schema', details: parsed.issues },
+    );
+  return { file: chosen, text: JSON.stringify(gelatoArgsSchema(parsed.schema)) };
 }
 
 /** Checks the args against the schema as the server checks custom args (ajv, every finding listed). */
@@ -79,8 +93,16 @@ export function readSecrets(dir: string, file: string | undefined): Record<strin
     if (file) throw new CliError(`${chosen} does not exist`);
     return {};
   }
-  const secrets: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parseEnv(readFileSync(chosen, 'utf8'))))
-    if (value !== undefined) secrets[key] = value;
-  return secrets;
+  const entries = Object.entries(parseEnv(readFileSync(chosen, 'utf8')));
+  return Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** Refuses secret names an executable cannot bind (lib/secrets/env-key.ts), so a test does not pass on one. */
+export function checkSecretNames(secrets: Record<string, string>) {
+  const unbindable = Object.keys(secrets).filter((name) => !isEnvKey(name));
+  if (unbindable.length > 0)
+    throw new CliError(
+      `secret names ${unbindable.join(', ')} cannot be bound to an executable: use ${ENV_KEY_RULE}`,
+      { code: 'invalid_secret_name' },
+    );
 }

@@ -60,7 +60,7 @@ export const ERROR_CODES = {
   },
   invalid_gelato_schema: {
     status: 400,
-    when: "upload: the ZIP's `schema.json` is not a Gelato Web3 Function schema (`details`)",
+    when: "upload: the ZIP's `schema.json`, or a `schema` in its format (with `web3FunctionVersion`), is not a Gelato Web3 Function schema (`details`)",
   },
   invalid_gelato_user_args: {
     status: 400,

@@ -9,6 +9,7 @@ import {
 import { pageQuery, paginationSchema } from '@/lib/api/pagination';
 import { WeiSchema } from '@/lib/chains/wei';
 import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
+import { ENV_KEY_MAX_LENGTH, ENV_KEY_PATTERN, ENV_KEY_RULE } from '@/lib/secrets/env-key';
 
 const TriggerSchema = z
   .discriminatedUnion('type', [
@@ -84,10 +85,7 @@ export type TriggerInput = z.infer<typeof TriggerSchema>;
 const SecretBindingSchema = z
   .object({
     secretId: z.string().min(1),
-    envKey: z
-      .string()
-      .max(128)
-      .regex(/^[A-Z_][A-Z0-9_]*$/, 'an environment variable name like API_KEY'),
+    envKey: z.string().max(ENV_KEY_MAX_LENGTH).regex(ENV_KEY_PATTERN, ENV_KEY_RULE),
   })
   .strict()
   .meta({ id: 'SecretBinding' });

@@ -24,6 +24,10 @@ export type GelatoSchema = z.infer<typeof GelatoSchema>;
 
 export type GelatoIssue = { path: string; message: string };
 
+/** The issues as one line for a message: `path: message; …`. */
+export const describeGelatoIssues = (issues: GelatoIssue[]) =>
+  issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+
 const issuesOf = (error: z.ZodError): GelatoIssue[] =>
   error.issues.map((i) => ({ path: i.path.join('.') || '(root)', message: i.message }));
 
@@ -43,6 +47,13 @@ export function parseGelatoSchema(
   const parsed = GelatoSchema.safeParse(json);
   return parsed.success ? { ok: true, schema: parsed.data } : { ok: false, issues: issuesOf(parsed.error) };
 }
+
+/**
+ * Whether a JSON value is written as Gelato's `schema.json` (it names `web3FunctionVersion`) rather than as a
+ * JSON Schema: ajv would take it as a schema that validates nothing, so it is converted (or refused) instead.
+ */
+export const isGelatoSchemaJson = (json: unknown) =>
+  typeof json === 'object' && json !== null && !Array.isArray(json) && 'web3FunctionVersion' in json;
 
 const jsonType = (type: GelatoUserArgType) => {
   const item = type.replace('[]', '');
@@ -84,27 +95,46 @@ const matches = (type: GelatoUserArgType, value: unknown): boolean => {
   return type === 'number' ? typeof value === 'number' && Number.isFinite(value) : typeof value === type;
 };
 
-/** Checks a `userArgs.json` text: a JSON object whose keys and value types are the schema's userArgs. */
-export function checkGelatoUserArgs(text: string, schema: GelatoSchema | null): GelatoIssue[] {
+/** A `userArgs.json` read against schema.json: the args to use, or why the file does not fit. */
+export type GelatoUserArgs =
+  | {
+      ok: true;
+      /** The declared keys' values (every key when there is no schema.json). */
+      args: Record<string, unknown>;
+      /** Keys schema.json does not declare: Gelato ignores them (they never reach a deployed task), so do we. */
+      ignored: string[];
+    }
+  | { ok: false; issues: GelatoIssue[] };
+
+/** Reads a `userArgs.json` text: a JSON object holding each declared key with its declared type. */
+export function readGelatoUserArgs(text: string, schema: GelatoSchema | null): GelatoUserArgs {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
-    return [{ path: '(root)', message: `not valid JSON: ${(error as Error).message}` }];
+    return {
+      ok: false,
+      issues: [{ path: '(root)', message: `not valid JSON: ${(error as Error).message}` }],
+    };
   }
   if (typeof json !== 'object' || json === null || Array.isArray(json))
-    return [{ path: '(root)', message: 'must be a JSON object of arg names to values' }];
-  if (!schema) return [];
-  const issues: GelatoIssue[] = [];
+    return {
+      ok: false,
+      issues: [{ path: '(root)', message: 'must be a JSON object of arg names to values' }],
+    };
   const values = json as Record<string, unknown>;
+  if (!schema) return { ok: true, args: values, ignored: [] };
+  const issues: GelatoIssue[] = [];
   for (const [name, type] of Object.entries(schema.userArgs)) {
-    if (!(name in values))
+    if (!Object.hasOwn(values, name))
       issues.push({ path: name, message: `missing (schema.json declares it as ${type})` });
     else if (!matches(type, values[name])) issues.push({ path: name, message: `must be a ${type}` });
   }
-  for (const name of Object.keys(values)) {
-    if (!(name in schema.userArgs))
-      issues.push({ path: name, message: 'not declared in schema.json userArgs' });
-  }
-  return issues;
+  if (issues.length > 0) return { ok: false, issues };
+  const declared = (name: string) => Object.hasOwn(schema.userArgs, name);
+  return {
+    ok: true,
+    args: Object.fromEntries(Object.entries(values).filter(([name]) => declared(name))),
+    ignored: Object.keys(values).filter((name) => !declared(name)),
+  };
 }

@@ -1,4 +1,3 @@
-import Ajv from 'ajv';
 import type { z } from 'zod';
 import type { Db } from '@/db/client';
 import { apiError } from '@/lib/api/errors';
@@ -8,6 +7,7 @@ import { sha256Hex } from '@/lib/crypto/tokens';
 import { requireProject } from '@/lib/projects/service';
 import { BUNDLE_LIMITS, inspectBundle } from './bundle';
 import { gelatoReleaseFields } from './gelato-release';
+import { readGivenSchema } from './given-schema';
 import { createRelease } from './releases';
 import { UploadData } from './schemas';
 
@@ -79,30 +79,6 @@ export async function readUploadForm(req: Request): Promise<UploadForm> {
 }
 
 /**
- * Checks that an args schema is a JSON Schema ajv can compile. Each check gets its own Ajv instance: a shared
- * one keeps every compiled schema, so a second upload reusing an `$id` failed ("already exists") and one
- * tenant's `$id` could be `$ref`erenced from another tenant's schema.
- */
-function checkArgsSchema(schema: string | undefined): string | null {
-  if (schema === undefined) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(schema);
-  } catch {
-    throw apiError('invalid_schema', 'schema is not valid JSON');
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw apiError('invalid_schema', 'schema must be a JSON Schema object');
-  }
-  try {
-    new Ajv({ strict: false, allErrors: true }).compile(parsed as object);
-  } catch (error) {
-    throw apiError('invalid_schema', `schema does not compile: ${(error as Error).message}`);
-  }
-  return schema;
-}
-
-/**
  * Validates everything about an upload, stores the bundle bytes and creates (or finds) the release. Shared by
  * `POST /api/task/upload` (an API key's principal) and the console's upload action (the session's user in
  * the workspace of the URL).
@@ -125,11 +101,11 @@ export async function uploadRelease(
       actual: checksum,
     });
   }
-  const givenSchema = checkArgsSchema(data.schema);
+  const given = readGivenSchema(data.schema);
   const { permissions, files } = await inspectBundle(bytes);
   // A Gelato Web3 Function's schema.json gives the args schema unless `data.schema` names one.
   const gelato = gelatoReleaseFields(files);
-  const argsSchema = givenSchema ?? gelato.argsSchema;
+  const argsSchema = given?.argsSchema ?? gelato.argsSchema;
   const { release, created } = await createRelease(
     db,
     {
@@ -142,7 +118,7 @@ export async function uploadRelease(
       argsSchema,
       definedCallbacks: data.definedCallbacks ?? [],
       permissions,
-      limits: gelato.limits,
+      limits: given?.limits ?? gelato.limits,
       defaultArgs: gelato.defaultArgs,
       createdBy: principal.userId,
     },

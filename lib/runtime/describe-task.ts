@@ -1,7 +1,7 @@
 import { unzipSync } from 'fflate';
 import ivm from 'isolated-vm';
 import { POLYFILLS } from './polyfills';
-import { SandboxBuildError } from './runners';
+import { SandboxBuildError } from './runners/types';
 import { CALLBACK_NAMES, type CallbackName } from './task-types';
 
 const MEMORY_LIMIT_MB = 64;

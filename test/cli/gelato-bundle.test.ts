@@ -5,7 +5,15 @@ import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { buildRelease } from '@/cli/commands/bundle';
-import { gelatoArgsSchema, gelatoLimits, parseGelatoSchema } from '@/lib/functions/gelato-schema';
+import { gelatoTestInputs } from '@/cli/task-test/gelato';
+import { readArgsSchema } from '@/cli/task-test/inputs';
+import { gelatoReleaseFields } from '@/lib/functions/gelato-release';
+import {
+  gelatoArgsSchema,
+  gelatoLimits,
+  parseGelatoSchema,
+  readGelatoUserArgs,
+} from '@/lib/functions/gelato-schema';
 import { DEFAULT_TASK_LIMITS } from '@/lib/runtime/task-runner';
 import { EMPTY_CALL_DATA, toTaskResult } from '@/sdk/compat/gelato/task';
 import { gelatoFolder, installOwnEthers5 } from '../support/gelato';
@@ -41,7 +49,7 @@ describe('bundling a Gelato Web3 Function', () => {
     );
     await expect(buildRelease(dir)).rejects.toMatchObject({
       message:
-        'userArgs.json does not fit schema.json: caller: must be a string; target: missing (schema.json declares it as number); extra: not declared in schema.json userArgs',
+        'userArgs.json does not fit schema.json: caller: must be a string; target: missing (schema.json declares it as number)',
       extra: { code: 'invalid_gelato_user_args' },
     });
     writeFileSync(
@@ -49,6 +57,63 @@ describe('bundling a Gelato Web3 Function', () => {
       JSON.stringify({ web3FunctionVersion: '2.0.0', userArgs: { a: 'bigint' } }),
     );
     await expect(buildRelease(dir)).rejects.toMatchObject({ extra: { code: 'invalid_gelato_schema' } });
+  });
+});
+
+describe('userArgs.json keys schema.json does not declare', () => {
+  const SCHEMA = {
+    web3FunctionVersion: '2.0.0',
+    runtime: 'js-1.0',
+    memory: 128,
+    timeout: 30,
+    userArgs: { target: 'string', count: 'number' },
+  };
+  const USER_ARGS = { target: '0x99', eventTopic: 'Transfer', count: 2, note: 'local only' };
+
+  it('are ignored as Gelato ignores them: bundled with a warning, left out of the default args', async () => {
+    const dir = gelatoFolder('ethers5-counter');
+    writeFileSync(path.join(dir, 'schema.json'), JSON.stringify(SCHEMA));
+    writeFileSync(path.join(dir, 'userArgs.json'), JSON.stringify(USER_ARGS));
+    const built = await buildRelease(dir);
+    expect(built.warnings).toEqual([
+      'userArgs.json: eventTopic, note not declared in schema.json userArgs; ignored, as Gelato does',
+    ]);
+    const files = new Map(Object.entries(unzipSync(built.zip)).map(([name, b]) => [name, Buffer.from(b)]));
+    expect(gelatoReleaseFields(files).defaultArgs).toBe('{"target":"0x99","count":2}');
+    expect(gelatoTestInputs(dir).args).toEqual({ target: '0x99', count: 2 });
+  });
+
+  it('do not excuse a declared key of the wrong type', async () => {
+    const text = JSON.stringify({ ...USER_ARGS, count: '2' });
+    const parsed = parseGelatoSchema(JSON.stringify(SCHEMA));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    expect(readGelatoUserArgs(text, parsed.schema)).toEqual({
+      ok: false,
+      issues: [{ path: 'count', message: 'must be a number' }],
+    });
+    expect(() =>
+      gelatoReleaseFields(
+        new Map([
+          ['schema.json', Buffer.from(JSON.stringify(SCHEMA))],
+          ['userArgs.json', Buffer.from(text)],
+        ]),
+      ),
+    ).toThrow('userArgs.json: count: must be a number');
+  });
+});
+
+describe('tickwork test --schema', () => {
+  it("converts a file in Gelato's schema.json format as the upload does, and refuses a malformed one", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tickwork-gelato-schema-'));
+    const file = path.join(dir, 'w3f-schema.json');
+    const schema = { web3FunctionVersion: '2.0.0', runtime: 'js-1.0', memory: 128, timeout: 30 };
+    writeFileSync(file, JSON.stringify({ ...schema, userArgs: { a: 'string' } }));
+    expect(JSON.parse(readArgsSchema(dir, file)?.text ?? 'null')).toMatchObject({
+      required: ['a'],
+      additionalProperties: false,
+    });
+    writeFileSync(file, JSON.stringify({ ...schema, userArgs: { a: 'uint' } }));
+    expect(() => readArgsSchema(dir, file)).toThrow("is in Gelato's schema.json format but not a valid one");
   });
 });
 

@@ -310,6 +310,35 @@ describe('Gelato files at upload', () => {
     ]);
   });
 
+  it("converts a schema given in Gelato's schema.json format as the bundled one, and refuses a malformed one", async () => {
+    const given = { ...SCHEMA, timeout: 7, userArgs: { b: 'number[]' } };
+    const res = await upload(w.token, zipWith({ 'schema.json': JSON.stringify(SCHEMA) }), {
+      workspaceId: w.workspaceId,
+      projectId: w.projectId,
+      taskName: `given-gelato-${uniq()}`,
+      schema: JSON.stringify(given),
+    });
+    expect(res.status, res.text).toBe(200);
+    const rel = await release(res.body.taskId);
+    expect([JSON.parse(rel.schema), rel.limits]).toEqual([
+      {
+        type: 'object',
+        properties: { b: { type: 'array', items: { type: 'number' } } },
+        required: ['b'],
+        additionalProperties: false,
+      },
+      { memoryMb: 128, timeoutMs: 7_000 },
+    ]);
+    const bad = await upload(w.token, zipWith({}), {
+      workspaceId: w.workspaceId,
+      projectId: w.projectId,
+      taskName: `bad-given-${uniq()}`,
+      schema: JSON.stringify({ ...SCHEMA, userArgs: { b: 'bigint' } }),
+    });
+    expect([bad.status, bad.body.code]).toEqual([400, 'invalid_gelato_schema']);
+    expect(bad.body.error).toContain('userArgs.b');
+  });
+
   it('a copy carries the limits and default args', async () => {
     const zip = zipWith({ 'schema.json': JSON.stringify(SCHEMA), 'userArgs.json': '{ "a": "x" }' });
     const res = await upload(w.token, zip, {

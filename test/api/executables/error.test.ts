@@ -185,13 +185,13 @@ describe('executables: create validation', () => {
       }),
     );
     expectError(dup, 400, 'duplicate_env_key');
-    for (const envKey of ['lower', '1ABC', 'A-B', '', 'A B'])
+    for (const envKey of ['1ABC', 'A-B', '', 'A B', 'a.b', 'ÄPI', '__proto__', 'K'.repeat(129)])
       expectError(
         await createExe(w.token, exeBody(w, { secretBindings: [{ secretId: w.secretId, envKey }] })),
         400,
         'invalid_request',
       );
-    // the same secret under two names is fine
+    // the same secret under several names is fine, in either case as Defender's stack secrets are named
     expectStatus(
       await createExe(
         w.token,
@@ -199,6 +199,8 @@ describe('executables: create validation', () => {
           secretBindings: [
             { secretId: w.secretId, envKey: 'A' },
             { secretId: w.secretId, envKey: '_B_2' },
+            { secretId: w.secretId, envKey: 'refill_tokens_TOKEN_TYPE' },
+            { secretId: w.secretId, envKey: 'a' },
           ],
         }),
       ),

@@ -5,7 +5,8 @@ pragma solidity 0.8.28;
 /// @notice test/corpus/public-corpus.test.ts puts its runtime code (anvil_setCode) at the mainnet or testnet
 ///         addresses the unmodified tasks name, and at the addresses their corpus.json binds in secrets. Every
 ///         function is the minimum the tasks need: an oracle (Gelato's templates), an event counter, an ad
-///         board, a mintable ERC-20, and a Keep3r job that is always workable.
+///         board, a mintable ERC-20, a Keep3r job that is always workable, and a Chainlink Keeper registry
+///         whose upkeep has run dry (its LINK token is this contract, with an unlimited allowance).
 contract CorpusStandIn {
     uint256 public lastUpdated;
     uint256 public price;
@@ -48,5 +49,33 @@ contract CorpusStandIn {
 
     function work() external {
         count += 1;
+    }
+
+    function getUpkeep(uint256)
+        external
+        view
+        returns (
+            address target,
+            uint32 executeGas,
+            bytes memory checkData,
+            uint96 balance,
+            address lastKeeper,
+            address admin,
+            uint64 maxValidBlocknumber
+        )
+    {
+        return (address(this), 500_000, "", 0, address(0), address(0), type(uint64).max);
+    }
+
+    function LINK() external view returns (address) {
+        return address(this);
+    }
+
+    function allowance(address, address) external pure returns (uint256) {
+        return type(uint256).max;
+    }
+
+    function addFunds(uint256, uint96 amount) external {
+        count += amount;
     }
 }

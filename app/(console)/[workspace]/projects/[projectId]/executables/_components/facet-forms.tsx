@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { PRIVATE_SUBMISSION_MODES, type PrivateSubmissionMode, SPONSORSHIP_PROVIDERS } from '@/db/enums';
 import type { ActionResult } from '@/lib/console/action';
+import { isEnvKey } from '@/lib/secrets/env-key';
 import {
   updateGasModeAction,
   updatePinnedAction,
@@ -25,8 +26,6 @@ import {
 } from './permissions-refusal';
 import { PRIVATE_SUBMISSION_LABELS } from './private-submission';
 import { DEFAULT_SPONSOR } from './sponsor';
-
-const ENV_KEY = /^[A-Z_][A-Z0-9_]*$/;
 
 /** A refusal as a sentence, with the service's details spelled out for the codes a form can act on. */
 function refusalMessage(result: Extract<ActionResult<unknown>, { ok: false }>) {
@@ -316,7 +315,7 @@ export function SecretBindingsForm({
     setRows((rs) => [...rs, { key: nextKey, secretId: secrets[0]?.id ?? '', envKey: '' }]);
     setNextKey((k) => k + 1);
   };
-  const invalid = rows.some((r) => !r.secretId || !ENV_KEY.test(r.envKey));
+  const invalid = rows.some((r) => !r.secretId || !isEnvKey(r.envKey));
   const submit = (e: FormEvent) =>
     save(
       e,
@@ -333,7 +332,7 @@ export function SecretBindingsForm({
     <form onSubmit={submit} className="grid gap-3">
       {rows.length === 0 && <p className="text-muted-foreground text-sm">No secrets bound.</p>}
       {rows.map((r, i) => {
-        const badKey = r.envKey !== '' && !ENV_KEY.test(r.envKey);
+        const badKey = r.envKey !== '' && !isEnvKey(r.envKey);
         return (
           <div key={r.key} className="grid gap-2 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
             <Select
@@ -361,7 +360,7 @@ export function SecretBindingsForm({
               />
               {badKey && (
                 <p className="text-destructive text-xs" role="alert">
-                  An environment variable name like API_KEY.
+                  A name of letters, digits and _, not starting with a digit (e.g. API_KEY).
                 </p>
               )}
             </div>
