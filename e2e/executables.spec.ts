@@ -44,7 +44,7 @@ test('profiles provision, executables build, pause, switch function, storage and
   await tabs.getByRole('link', { name: 'Profiles' }).click();
   await expect(page).toHaveURL(`${projectUrl}/profiles`);
   await expect(page.getByText('No profiles yet')).toBeVisible();
-  await openDialog(page, 'New profile', 'Legacy account');
+  await openDialog(page, 'New profile', 'New account');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Alias').fill('Hot wallet');
   await expect(dialog.getByLabel('Chain')).toHaveValue('31337');

@@ -58,12 +58,14 @@ test('simulate and run an executable, follow its executions and read their logs'
   await expect(page.getByTestId('executable-state')).toHaveText('active', { timeout: 90_000 });
   await expect(page.getByText('No executions yet')).toBeVisible();
 
-  // Simulate: a dry run evaluates the task and simulates its call, then ends skipped; nothing is sent.
+  // Simulate: a dry run evaluates the task and simulates its call, then ends skipped (shown as simulated); nothing
+  // is sent.
   await page.getByRole('button', { name: 'Simulate' }).click();
   await expect(page.getByText('Simulation of Counter queued')).toBeVisible();
   const rows = page.getByTestId('execution-row');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first().getByTestId('execution-status')).toHaveText('skipped', { timeout: 30_000 });
+  await expect(rows.first().getByTestId('execution-status')).toHaveText('simulated', { timeout: 30_000 });
+  await expect(rows.first().getByTestId('execution-status')).toHaveAttribute('data-status', 'skipped');
   await expect(rows.first().getByTestId('execution-trigger')).toHaveText('simulate');
   await expect(rows.first().getByTestId('execution-outcome')).toContainText('dry run');
   await expect(rows.first().getByTestId('execution-tx-hash')).toHaveCount(0);
@@ -78,8 +80,11 @@ test('simulate and run an executable, follow its executions and read their logs'
   await expect(run.getByTestId('execution-tx-hash')).toContainText(/^0x[0-9a-f]{6}…[0-9a-f]{6}$/);
   await shot(page, '50-executable-executions');
 
-  // The execution's page: the record, its one call and the task's logs.
-  await run.getByTestId('execution-link').click();
+  // The execution's page (the whole row opens it): the record, its one call and the task's logs.
+  const badge = await run.getByTestId('execution-status').boundingBox();
+  if (!badge) throw new Error('the run has no status badge');
+  // beside the status badge: the row itself, no link there
+  await page.mouse.click(badge.x + badge.width + 6, badge.y + badge.height / 2);
   await expect(page).toHaveURL(new RegExp(`${projectUrl}/executions/[^/]+$`));
   const executionUrl = page.url();
   await expect(page.getByTestId('execution-status')).toHaveText('confirmed');
@@ -107,7 +112,7 @@ test('simulate and run an executable, follow its executions and read their logs'
     .click();
   await expect(page).toHaveURL(`${projectUrl}/executions?status=skipped`);
   await expect(rows).toHaveCount(1);
-  await expect(rows.first().getByTestId('execution-status')).toHaveText('skipped');
+  await expect(rows.first().getByTestId('execution-status')).toHaveText('simulated');
   await shot(page, '52-project-executions');
   await page.getByRole('navigation', { name: 'Status filter' }).getByRole('link', { name: 'failed' }).click();
   await expect(page.getByText('No failed executions')).toBeVisible();

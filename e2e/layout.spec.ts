@@ -129,7 +129,7 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
 
   const rows = page.getByTestId('execution-row');
   await page.getByRole('button', { name: 'Simulate' }).click();
-  await expect(rows.first().getByTestId('execution-status')).toHaveText('skipped', { timeout: 30_000 });
+  await expect(rows.first().getByTestId('execution-status')).toHaveText('simulated', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(rows).toHaveCount(2);
   await expect(rows.first().getByTestId('execution-status')).toHaveText('confirmed', { timeout: 30_000 });

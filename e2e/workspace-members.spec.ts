@@ -83,11 +83,8 @@ test('invite an admin, demote to member, remove; the last owner cannot leave', a
     (await mate.request.get('/api/v1/projects', { headers: { authorization: `Bearer ${token}` } })).status(),
   ).toBe(401);
 
-  // the last owner cannot leave
-  await openDialog(owner.page, 'Leave workspace');
-  await owner.page.getByRole('dialog').getByRole('button', { name: 'Leave workspace' }).click();
-  await expect(owner.page.getByText('A workspace always keeps at least one owner')).toBeVisible();
-  await expect(owner.page).toHaveURL(new RegExp(`/${slug}/settings/members$`));
+  // the last owner is not offered to leave (the API refuses it: test/api/workspaces)
+  await expect(owner.page.getByRole('button', { name: 'Leave workspace' })).toHaveCount(0);
 
   // a new URL: the old one redirects, path and all
   const moved = `moved-${crypto.randomUUID().slice(0, 6)}`;

@@ -6,7 +6,7 @@ import { openDialog } from './console';
  * delegates it on anvil) and funds it from the dev faucet so it can pay gas. Answers its table row.
  */
 export async function createFundedProfile(page: Page, alias: string) {
-  await openDialog(page, 'New profile', 'Legacy account');
+  await openDialog(page, 'New profile', 'New account');
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Alias').fill(alias);
   await expect(dialog.getByLabel('Chain')).toHaveValue('31337');

@@ -2,17 +2,26 @@
 // own data, shown until dismissed (a cookie per browser and workspace).
 import { CircleCheck, CircleDashed } from 'lucide-react';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import type { GettingStartedStep } from '@/lib/workspaces/getting-started';
 import { DismissGettingStarted } from './dismiss-getting-started';
 
-type Step = { title: string; hint: string; tab?: string };
+type Step = { title: string; hint: ReactNode; tab?: string };
+
+const Code = ({ children }: { children: string }) => (
+  <code className="rounded bg-muted px-1 font-mono">{children}</code>
+);
 
 const STEPS: Record<GettingStartedStep, Step> = {
   project: { title: 'Create a project', hint: 'It holds your functions, profiles, executables and secrets.' },
   function: {
     title: 'Upload a function',
-    hint: 'Bundle a task folder with `tickwork bundle`, or start from examples/tasks.',
+    hint: (
+      <>
+        Bundle a task folder with <Code>tickwork bundle</Code>, or start from <Code>examples/tasks</Code>.
+      </>
+    ),
     tab: 'functions',
   },
   profile: {

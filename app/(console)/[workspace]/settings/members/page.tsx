@@ -39,6 +39,8 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
     listInvitations(db, workspace.id),
   ]);
   const canManage = role !== 'member';
+  // the last owner always stays: leaving is not offered to them (the API refuses it too)
+  const soleOwner = role === 'owner' && members.filter((m) => m.role === 'owner').length === 1;
 
   return (
     <div className="grid gap-6">
@@ -52,7 +54,7 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
             </CardDescription>
           </div>
           <div className="flex shrink-0 gap-2">
-            <LeaveWorkspaceButton workspaceSlug={slug} />
+            {!soleOwner && <LeaveWorkspaceButton workspaceSlug={slug} />}
             {canManage && <InviteMemberDialog workspaceSlug={slug} canInviteOwners={role === 'owner'} />}
           </div>
         </CardHeader>

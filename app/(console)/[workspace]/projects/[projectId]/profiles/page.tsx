@@ -140,7 +140,7 @@ export default async function ProfilesPage({
           <EmptyState
             icon={Wallet}
             title="No profiles yet"
-            description="Create a legacy account (Tickwork generates an EIP-7702 account on the chain you choose, or you import the key of one you hold), a Safe profile (your own Safe sends, once its owners enable Tickwork) or a Zodiac Roles profile (your Safe sends only the calls its owners allow)."
+            description="Create an account profile (Tickwork generates an EIP-7702 account on the chain you choose, or you import the key of one you hold), a Safe profile (your own Safe sends, once its owners enable Tickwork) or a Zodiac Roles profile (your Safe sends only the calls its owners allow)."
             action={canMutate ? create : undefined}
           />
         ) : (

@@ -99,7 +99,7 @@ export function RunTimeline({
             {runs.map((r) => (
               <TableRow key={r.id} data-testid="timeline-row" data-status={r.status}>
                 <TableCell>
-                  <ExecutionStatusBadge status={r.status} />
+                  <ExecutionStatusBadge status={r.status} dryRun={r.dryRun} />
                 </TableCell>
                 <TableCell>
                   <Link

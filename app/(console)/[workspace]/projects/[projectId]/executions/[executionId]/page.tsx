@@ -20,6 +20,7 @@ import { formatDuration, formatNumber, formatUtc, runnerLabel } from '@/lib/cons
 import { orNotFound } from '@/lib/console/not-found';
 import { getExecutable } from '@/lib/executables/service';
 import { listExecutionLogs, readExecution } from '@/lib/executions/queries';
+import { signaturesBySelector } from '@/lib/functions/permissions';
 import { loadProject } from '../../_lib/project';
 import { releaseOptions } from '../../executables/_components/data';
 import { PendingRefresh } from '../../profiles/_components/pending-refresh';
@@ -93,7 +94,7 @@ export default async function ExecutionPage({
             {name ?? 'Deleted executable'}
             <span className="font-normal text-muted-foreground"> · execution</span>
           </h2>
-          <ExecutionStatusBadge status={execution.status} />
+          <ExecutionStatusBadge status={execution.status} dryRun={execution.dryRun} />
           {execution.dryRun && <Badge variant="outline">dry run</Badge>}
         </div>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground text-xs">
@@ -129,7 +130,11 @@ export default async function ExecutionPage({
             <CardContent className="px-0 pb-0">
               {execution.calls && execution.calls.length > 0 ? (
                 <div className="border-t">
-                  <CallsTable calls={execution.calls} symbol={symbol} />
+                  <CallsTable
+                    calls={execution.calls}
+                    symbol={symbol}
+                    signatures={signaturesBySelector([release?.permissions ?? null])}
+                  />
                 </div>
               ) : (
                 <EmptyState

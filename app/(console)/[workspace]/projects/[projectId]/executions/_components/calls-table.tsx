@@ -7,17 +7,26 @@ import type { Execution } from './model';
 type Call = NonNullable<Execution['calls']>[number];
 
 /**
- * The calls the task asked for: target (cut in the middle where the column is narrow), function selector and
- * value (wei, shown in the native unit).
+ * The calls the task asked for: target (cut in the middle where the column is narrow), the function (its
+ * signature when the release's permissions.json names it, else the selector) and value (wei, in the native unit).
  */
-export function CallsTable({ calls, symbol }: { calls: Call[]; symbol: string }) {
+export function CallsTable({
+  calls,
+  symbol,
+  signatures = new Map(),
+}: {
+  calls: Call[];
+  symbol: string;
+  /** Function signatures by selector (`signaturesBySelector` of the release's permissions.json). */
+  signatures?: ReadonlyMap<string, string>;
+}) {
   return (
     <Table>
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead className="w-10">#</TableHead>
           <TableHead>To</TableHead>
-          <TableHead>Selector</TableHead>
+          <TableHead>Function</TableHead>
           <TableHead className="text-right">Value</TableHead>
         </TableRow>
       </TableHeader>
@@ -34,7 +43,13 @@ export function CallsTable({ calls, symbol }: { calls: Call[]; symbol: string })
             </TableCell>
             <TableCell>
               {call.selector && call.selector !== '0x' ? (
-                <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{call.selector}</code>
+                <code
+                  className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs"
+                  title={call.selector}
+                  data-testid="call-function"
+                >
+                  {signatures.get(call.selector) ?? call.selector}
+                </code>
               ) : (
                 <span className="text-muted-foreground text-xs">none (plain transfer)</span>
               )}

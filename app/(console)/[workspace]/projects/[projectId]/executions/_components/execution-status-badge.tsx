@@ -15,11 +15,26 @@ const VARIANT = {
 
 const LABEL: Partial<Record<ExecutionStatus, string>> = { submitted_unknown: 'outcome unknown' };
 
-export function ExecutionStatusBadge({ status }: { status: ExecutionStatus }) {
+/**
+ * The execution's status; a dry run that ended `skipped` after simulating its calls reads "simulated", so it does
+ * not look like a task that declined to act (`data-status` stays the API's status).
+ */
+export function ExecutionStatusBadge({
+  status,
+  dryRun = false,
+}: {
+  status: ExecutionStatus;
+  dryRun?: boolean;
+}) {
+  const simulated = dryRun && status === 'skipped';
   return (
-    <Badge variant={VARIANT[status]} data-testid="execution-status" data-status={status}>
+    <Badge
+      variant={simulated ? 'secondary' : VARIANT[status]}
+      data-testid="execution-status"
+      data-status={status}
+    >
       {isUnfinished(status) && <Loader2 className="animate-spin" aria-hidden />}
-      {LABEL[status] ?? status}
+      {simulated ? 'simulated' : (LABEL[status] ?? status)}
     </Badge>
   );
 }

@@ -47,13 +47,18 @@ export function ExecutionsTable({
           const href = executionHref(workspaceSlug, projectId, e.id);
           const name = executableNames?.[e.executableId];
           return (
-            <TableRow key={e.id} data-testid="execution-row" data-status={e.status}>
+            // the whole row opens the execution: its time link stretches over it (copy buttons stay above)
+            <TableRow key={e.id} data-testid="execution-row" data-status={e.status} className="relative">
               <TableCell>
-                <ExecutionStatusBadge status={e.status} />
+                <ExecutionStatusBadge status={e.status} dryRun={e.dryRun} />
               </TableCell>
               <TableCell>
                 <span className="grid gap-0.5">
-                  <Link href={href} className="font-medium hover:underline" data-testid="execution-link">
+                  <Link
+                    href={href}
+                    className="font-medium after:absolute after:inset-0 hover:underline"
+                    data-testid="execution-link"
+                  >
                     <RelativeTime value={e.scheduledAt} />
                   </Link>
                   <span className="flex items-center gap-1.5 text-muted-foreground text-xs">
@@ -82,7 +87,15 @@ export function ExecutionsTable({
               <TableCell className="whitespace-normal">
                 <ExecutionOutcome execution={e} />
               </TableCell>
-              <TableCell>{e.txHash ? <TxHash hash={e.txHash} /> : dash}</TableCell>
+              <TableCell>
+                {e.txHash ? (
+                  <span className="relative z-10">
+                    <TxHash hash={e.txHash} />
+                  </span>
+                ) : (
+                  dash
+                )}
+              </TableCell>
               <TableCell className="text-right font-mono text-xs tabular-nums">
                 {e.gasUsed ? formatNumber(Number(e.gasUsed)) : dash}
               </TableCell>

@@ -18,7 +18,7 @@ export function LastRun({
       className="grid w-fit justify-items-start gap-1 hover:underline"
       data-testid="last-run"
     >
-      <ExecutionStatusBadge status={execution.status} />
+      <ExecutionStatusBadge status={execution.status} dryRun={execution.dryRun} />
       <RelativeTime value={execution.createdAt} className="text-muted-foreground text-xs" />
     </Link>
   );

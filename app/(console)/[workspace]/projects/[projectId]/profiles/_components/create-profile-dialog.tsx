@@ -16,7 +16,7 @@ export type ChainOption = { chainId: number; name: string; testnet: boolean };
 /** Whether Tickwork generates the account's key or the person imports one they hold. */
 const COPY: Record<KeySource, { title: string; description: string; submit: string }> = {
   generated: {
-    title: 'New legacy profile',
+    title: 'New account profile',
     description:
       'Tickwork generates an account, keeps its key encrypted and delegates it on chain (EIP-7702).',
     submit: 'Create profile',
@@ -24,12 +24,12 @@ const COPY: Record<KeySource, { title: string; description: string; submit: stri
   imported: {
     title: 'Import an existing key',
     description:
-      'A legacy profile on an account you already hold: Tickwork encrypts its key at once, never shows it again, and delegates the account on chain (EIP-7702). An address that already has other code on the chain is refused.',
+      'An account profile on an account you already hold: Tickwork encrypts its key at once, never shows it again, and delegates the account on chain (EIP-7702). An address that already has other code on the chain is refused.',
     submit: 'Import key',
   },
 };
 
-/** The legacy profile form, opened from the New profile menu: a generated account, or an imported key. */
+/** The account profile form (API kind `legacy`), opened from the New profile menu: a generated account, or an imported key. */
 export function CreateProfileDialog({
   workspaceSlug,
   projectId,

@@ -8,7 +8,7 @@ import { DropdownMenu, menuItemClasses } from '@/components/ui/dropdown-menu';
 import type { KeySource } from '@/db/enums';
 import { type ChainOption, CreateProfileDialog } from './create-profile-dialog';
 
-/** New profile: a legacy account, generated or from an imported key (the dialog), or a Safe with full or least-privilege access (the wizard's page). */
+/** New profile: an account (API kind `legacy`), generated or from an imported key (the dialog), or a Safe with full or least-privilege access (the wizard's page). */
 export function NewProfileMenu({
   workspaceSlug,
   projectId,
@@ -44,8 +44,10 @@ export function NewProfileMenu({
         >
           <KeyRound />
           <span className="grid">
-            Legacy account
-            <span className="text-muted-foreground text-xs">An EIP-7702 account Tickwork generates</span>
+            New account
+            <span className="text-muted-foreground text-xs">
+              An EIP-7702 account whose key Tickwork generates and keeps
+            </span>
           </span>
         </button>
         <button
@@ -58,7 +60,7 @@ export function NewProfileMenu({
           <span className="grid">
             Import an existing key
             <span className="text-muted-foreground text-xs">
-              Your own account's private key, as a legacy profile
+              Your own account's private key, as an account profile
             </span>
           </span>
         </button>

@@ -10,7 +10,7 @@ import { ProfileActions } from './profile-actions';
 import type { ProfileView } from './profile-view';
 
 const KIND_LABEL: Record<ProfileView['kind'], string> = {
-  legacy: 'legacy',
+  legacy: 'Account',
   safe: 'Safe',
   roles: 'Zodiac Roles',
 };

@@ -45,16 +45,31 @@ export async function DetailsSection({ ids, workspaceId, executable }: SectionPr
       </Detail>
       <Detail label="Pinned">{executable.pinned ? 'Yes' : 'No'}</Detail>
       <Detail label="Sandbox">
-        <span data-testid="executable-sandbox">
-          {executable.sandboxRuntime}
-          <span className="text-muted-foreground">
-            {' '}
-            {executable.sandboxRunner === 'unavailable'
-              ? '· not available on this deployment (its runs fail)'
-              : `· runs on the ${runnerLabel(executable.sandboxRunner)}`}
-          </span>
-        </span>
+        <SandboxText runtime={executable.sandboxRuntime} runner={executable.sandboxRunner} />
       </Detail>
     </DetailsCard>
+  );
+}
+
+/**
+ * Where the executable's runs execute: the runner first (what the person sees happen), and the sandbox it asked for
+ * only where this deployment serves it with another runner (Daytona not configured: the local isolate runner).
+ */
+function SandboxText({ runtime, runner }: { runtime: string; runner: string }) {
+  if (runner === 'unavailable')
+    return (
+      <span data-testid="executable-sandbox">
+        {runtime}{' '}
+        <span className="text-muted-foreground">· not available on this deployment (its runs fail)</span>
+      </span>
+    );
+  const label = runnerLabel(runner);
+  return (
+    <span data-testid="executable-sandbox">
+      {label.charAt(0).toUpperCase() + label.slice(1)}
+      {runner !== runtime && (
+        <span className="text-muted-foreground"> · {runtime} where a deployment configures it</span>
+      )}
+    </span>
   );
 }
