@@ -90,7 +90,7 @@ export function ArgsEditor({
           <Label htmlFor={id}>Args</Label>
         )}
         {fields && (
-          <fieldset className="flex gap-1" aria-label="Edit args as">
+          <div className="flex gap-1">
             <Button
               type="button"
               size="sm"
@@ -111,7 +111,7 @@ export function ArgsEditor({
             >
               JSON
             </Button>
-          </fieldset>
+          </div>
         )}
       </div>
       {body}
