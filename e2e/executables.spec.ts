@@ -7,7 +7,19 @@ import { shot } from './support/shots';
 import { installWallet } from './support/wallet';
 
 const TASK = 'export default { __tickworkTask: 1, run: async () => ({ canExec: false }) };\n';
-const SCHEMA = '{ "type": "object", "properties": { "threshold": { "type": "number" } } }';
+const VAULT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+/** v1's args: the console shows a form generated from it (docs/bundle-format.md, "The args form"). */
+const SCHEMA = JSON.stringify({
+  type: 'object',
+  required: ['threshold', 'vault'],
+  properties: {
+    threshold: { type: 'number', description: 'Rebalance past this drift' },
+    vault: { type: 'string', pattern: '^0x[0-9a-fA-F]{40}$' },
+    mode: { enum: ['fast', 'safe'], default: 'safe' },
+    tokens: { type: 'array', items: { type: 'string' } },
+    limits: { type: 'object', properties: { maxGas: { type: 'integer' } } },
+  },
+});
 
 test('profiles provision, executables build, pause, switch function, storage and webhooks', async ({
   page,
@@ -65,8 +77,8 @@ test('profiles provision, executables build, pause, switch function, storage and
   await expect(keeperRow).toBeVisible();
   await shot(page, '41-profiles');
 
-  // An executable on a cron schedule: the next five runs are computed in the browser; args are checked
-  // against the release's schema.
+  // An executable on a cron schedule: the next five runs are computed in the browser; args are entered in the
+  // form generated from the release's schema.
   await tabs.getByRole('link', { name: 'Executables' }).click();
   await expect(page.getByText('No executables yet')).toBeVisible();
   await openDialog(page, 'New executable');
@@ -77,11 +89,33 @@ test('profiles provision, executables build, pause, switch function, storage and
   await dialog.getByLabel('Cron expression').fill('*/15 * * * *');
   await expect(dialog.getByTestId('next-run')).toHaveCount(5);
   await expect(dialog.getByTestId('next-run').first()).toContainText(/:(00|15|30|45):00 UTC/);
-  await dialog.getByLabel('Args').fill('{ "threshold": "high" }');
-  await expect(dialog.getByTestId('args-errors')).toContainText('/threshold must be number');
+  // The args form from v1's schema: the default is pre-filled; wrong values are said in words at their fields
+  // once left, and submitting shows every problem (a required field left empty).
+  const arg = (name: string, role: 'textbox' | 'combobox' = 'textbox') =>
+    dialog.getByRole(role, { name, exact: true });
+  await expect(arg('mode', 'combobox').locator('option:checked')).toHaveText('safe');
+  await arg('threshold').fill('high');
+  await arg('vault').fill('0x1234');
+  await arg('vault').blur();
+  await expect(arg('threshold')).toHaveAccessibleDescription('Enter a number');
+  await expect(arg('vault')).toHaveAccessibleDescription('Not an address (0x followed by 40 hex digits)');
+  await arg('vault').fill('');
+  await dialog.getByRole('button', { name: 'Create executable' }).click();
+  await expect(arg('vault')).toHaveAccessibleDescription('Required');
   await expect(dialog.getByRole('button', { name: 'Create executable' })).toBeDisabled();
-  await dialog.getByLabel('Args').fill('{ "threshold": 3 }');
-  await expect(dialog.getByTestId('args-errors')).toHaveCount(0);
+  await arg('threshold').fill('0.5');
+  await arg('vault').fill(VAULT);
+  await dialog.getByRole('button', { name: 'Add tokens item' }).click();
+  await arg('tokens item 1').fill('WETH');
+  await arg('maxGas').fill('500000');
+  await expect(arg('threshold')).toHaveAccessibleDescription('Rebalance past this drift');
+  // The JSON editor holds the same args, and what is typed there shows in the form.
+  const args = { threshold: 0.5, vault: VAULT, mode: 'safe', tokens: ['WETH'], limits: { maxGas: 500000 } };
+  await dialog.getByRole('button', { name: 'JSON', exact: true }).click();
+  expect(JSON.parse(await dialog.getByLabel('Args').inputValue())).toEqual(args);
+  await dialog.getByLabel('Args').fill(JSON.stringify({ ...args, threshold: 3 }));
+  await dialog.getByRole('button', { name: 'Form', exact: true }).click();
+  await expect(arg('threshold')).toHaveValue('3');
   await settled(page);
   await shot(page, '42-executable-create');
   await dialog.getByRole('button', { name: 'Create executable' }).click();
@@ -90,6 +124,8 @@ test('profiles provision, executables build, pause, switch function, storage and
   await expect(page.getByTestId('executable-next-run')).toContainText('UTC');
   await expect(page.getByTestId('executable-function')).toHaveText('keeper@v1');
   await shot(page, '43-executable-active');
+  await page.getByRole('button', { name: 'JSON', exact: true }).click();
+  expect(JSON.parse(await page.getByLabel('Args').inputValue())).toEqual({ ...args, threshold: 3 });
 
   // Pause, then switch to v2: the switch is built and committed while paused.
   await page.getByRole('button', { name: 'Pause' }).click();

@@ -13,7 +13,9 @@ import { Select } from '@/components/ui/select';
 import type { ProfileKind } from '@/db/enums';
 import { GAS_MODES_BY_KIND } from '@/lib/executables/gas-modes';
 import { createExecutableAction } from '../actions';
-import { ArgsEditor, argsProblems } from './args-editor';
+import { ArgsEditor } from './args-editor';
+import { argsProblems } from './args-problems';
+import { startingArgsOf } from './args-schema';
 import type { ChainOption } from './chain-draft';
 import type { FieldError } from './chain-trigger-fields';
 import {
@@ -24,7 +26,7 @@ import {
 import { draftProblem, NEW_TRIGGER, type TriggerDraft, triggerOf } from './schedule';
 import { TriggerEditor } from './trigger-editor';
 
-export type FunctionOption = { id: string; label: string; schema: string | null };
+export type FunctionOption = { id: string; label: string; schema: string | null; defaultArgs: string | null };
 export type ProfileOption = { id: string; label: string; kind: ProfileKind; chainId: number };
 
 export function CreateExecutableDialog({
@@ -46,8 +48,9 @@ export function CreateExecutableDialog({
   const [functionId, setFunctionId] = useState(functions[0]?.id ?? '');
   const [profileId, setProfileId] = useState(profiles[0]?.id ?? '');
   const [trigger, setTrigger] = useState<TriggerDraft>(NEW_TRIGGER);
-  const [args, setArgs] = useState('{}');
-  // Args are checked once edited or submitted, never on open (a schema's required keys are not a mistake yet).
+  const [args, setArgs] = useState(() => startingArgsOf(functions[0]));
+  // Every args problem shows once submitted; before, only those of the fields visited (a schema's required
+  // keys are not a mistake on open).
   const [argsChecked, setArgsChecked] = useState(false);
   const [gasMode, setGasMode] = useState('');
   const [error, setError] = useState<FieldError>(null);
@@ -65,6 +68,12 @@ export function CreateExecutableDialog({
     !profile ||
     draftProblem(trigger) !== undefined ||
     (argsChecked && argsInvalid);
+
+  // Another release starts from its own args, unless the args were edited.
+  const chooseFunction = (id: string) => {
+    if (args === startingArgsOf(release)) setArgs(startingArgsOf(functions.find((f) => f.id === id)));
+    setFunctionId(id);
+  };
 
   const toggle = (next: boolean) => {
     setOpen(next);
@@ -135,7 +144,7 @@ export function CreateExecutableDialog({
                 <Select
                   id="executable-function"
                   value={functionId}
-                  onChange={(e) => setFunctionId(e.target.value)}
+                  onChange={(e) => chooseFunction(e.target.value)}
                 >
                   {functions.map((f) => (
                     <option key={f.id} value={f.id}>
@@ -169,12 +178,9 @@ export function CreateExecutableDialog({
             <ArgsEditor
               id="executable-args"
               value={args}
-              onChange={(value) => {
-                setArgs(value);
-                setArgsChecked(true);
-              }}
+              onChange={setArgs}
               schema={release?.schema ?? null}
-              showProblems={argsChecked}
+              showAll={argsChecked}
             />
             <Field
               label="Gas mode"

@@ -3,12 +3,13 @@ import { listExecutables } from '@/lib/executables/service';
 import { listReleases } from '@/lib/functions/service';
 import { listProfiles } from '@/lib/profiles/service';
 
-/** Every active release of a project (newest first), as `name@tag` options with their args schema and permissions. */
+/** Every active release of a project (newest first), as `name@tag` options with their args schema, default args and permissions. */
 export async function releaseOptions(workspaceId: string, projectId: string) {
   const out: {
     id: string;
     label: string;
     schema: string | null;
+    defaultArgs: string | null;
     permissions: { calls: { to: string; functions: string[] }[] } | null;
   }[] = [];
   let cursor: string | undefined;
@@ -19,6 +20,7 @@ export async function releaseOptions(workspaceId: string, projectId: string) {
         id: r.id,
         label: `${r.name}@${r.versionTag}`,
         schema: r.schema,
+        defaultArgs: r.defaultArgs,
         permissions: r.permissions,
       });
     if (result.pagination.isDone) break;

@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Select } from '@/components/ui/select';
 import { switchFunctionAction, updateArgsAction } from '../actions';
-import { ArgsEditor, argsProblems } from './args-editor';
+import { ArgsEditor } from './args-editor';
+import { argsProblems } from './args-problems';
 import type { ExecutableIds } from './ids';
 import {
   type PermissionsRefusal,
