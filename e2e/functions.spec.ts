@@ -161,13 +161,20 @@ test('upload releases, suggested tags, view source, copy to another project, del
   await page.goBack();
   await expect(page).toHaveURL(`${projectUrl}/functions`);
 
-  // Three releases created: the Free plan's uploads for this cycle are used up.
+  // Three releases created: the Free plan's uploads for this cycle are used up, as the page says before a try.
+  await expect(page.getByTestId('uploads-left')).toHaveText(
+    'No uploads left this cycle on the Free plan · Upgrade',
+  );
   await group.getByRole('button', { name: 'New version of price-watcher' }).click();
   await chooseZip(page, 'price-watcher.zip', releaseZip(`${TASK}// v3\n`));
   await expect(dialog.getByLabel('Version tag')).toHaveValue('v3');
   await dialog.getByRole('button', { name: 'Upload release' }).click();
   await expect(dialog.getByRole('alert')).toContainText('Upload limit reached');
   await expect(dialog.getByRole('alert')).toContainText('3 function uploads per cycle');
+  await expect(dialog.getByRole('alert').getByRole('link', { name: 'upgrade' })).toHaveAttribute(
+    'href',
+    /\/settings\/plan$/,
+  );
   await settled(page);
   await shot(page, '29-plan-limit');
   await dialog.getByRole('button', { name: 'Cancel' }).click();

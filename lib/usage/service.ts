@@ -1,9 +1,10 @@
-import { and, asc, count, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { executables, executions, functionReleases, projects, usageDaily } from '@/db/schema';
+import { executions, projects, usageDaily } from '@/db/schema';
 import { notFound } from '@/lib/api/errors';
 import { idFloor } from '@/lib/ids';
 import { getWorkspace } from '@/lib/workspaces/service';
+import { planAllowances } from './allowances';
 import { currentCycle, projectToCycleEnd } from './cycle';
 import { PLANS, type Plan } from './plans';
 import { projectSchedules } from './projection';
@@ -63,7 +64,7 @@ export async function getUsage(db: DbOrTx, workspaceId: string, now = new Date()
   const plan = PLANS[workspace.plan];
   const cycle = currentCycle(now);
 
-  const [daily, [executableCount], [uploadCount], billedRpc, scheduled] = await Promise.all([
+  const [daily, allowances, billedRpc, scheduled] = await Promise.all([
     db
       .select({
         day: usageDaily.day,
@@ -80,17 +81,7 @@ export async function getUsage(db: DbOrTx, workspaceId: string, now = new Date()
         ),
       )
       .orderBy(asc(usageDaily.day)),
-    db
-      .select({ n: count() })
-      .from(executables)
-      .where(and(eq(executables.workspaceId, workspaceId), ne(executables.state, 'deleted'))),
-    db
-      .select({ n: count() })
-      .from(functionReleases)
-      .where(
-        // gte binds the Date through the column's encoder (a bare Date in a sql`` template fails to serialize)
-        and(eq(functionReleases.workspaceId, workspaceId), gte(functionReleases.createdAt, cycle.start)),
-      ),
+    planAllowances(db, workspaceId, plan, now),
     billedRpcRequestsOfCycle(db, workspaceId, plan, cycle),
     projectSchedules(db, workspaceId, cycle.end, now),
   ]);
@@ -129,8 +120,7 @@ export async function getUsage(db: DbOrTx, workspaceId: string, now = new Date()
     },
     gasCredits: { includedUsd: plan.gasCreditsUsd },
     executions: daily.reduce((sum, d) => sum + d.executions, 0),
-    executables: { used: executableCount.n, limit: plan.executables },
-    functionUploads: { used: uploadCount.n, limit: plan.functionUploadsPerCycle },
+    ...allowances,
     daily: daily.map(({ rpcRequests: _, ...d }) => d),
   } satisfies UsageRecord;
 }

@@ -9,6 +9,9 @@ import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { formatUtc } from '@/lib/console/format';
 import { latestExecutions } from '@/lib/executions/queries';
+import { planAllowances } from '@/lib/usage/allowances';
+import { PLANS } from '@/lib/usage/plans';
+import { PlanAllowanceNote } from '../../../_components/plan-allowance-note';
 import { loadProject } from '../_lib/project';
 import { LastRun } from '../executions/_components/last-run';
 import { executionHref } from '../executions/_components/model';
@@ -29,10 +32,12 @@ export default async function ExecutablesPage({
   const { workspace: slug, projectId } = await params;
   const { workspace, canMutate } = await requireWorkspaceAccess(slug);
   const project = await loadProject(workspace.id, projectId);
-  const [executables, releases, profiles] = await Promise.all([
+  const plan = PLANS[workspace.plan];
+  const [executables, releases, profiles, allowances] = await Promise.all([
     projectExecutables(workspace.id, project.id),
     releaseOptions(workspace.id, project.id),
     projectProfiles(workspace.id, project.id),
+    planAllowances(getDb(), workspace.id, plan),
   ]);
   const lastRun = await latestExecutions(
     getDb(),
@@ -43,15 +48,24 @@ export default async function ExecutablesPage({
   const profileName = new Map(profiles.map((p) => [p.id, p.name]));
   const base = `/${slug}/projects/${project.id}/executables`;
   const create = (
-    <CreateExecutableDialog
-      workspaceSlug={slug}
-      projectId={project.id}
-      functions={releases}
-      profiles={profiles
-        .filter((p) => p.state === 'active')
-        .map((p) => ({ id: p.id, label: `${p.name} · ${p.chainId}`, kind: p.kind, chainId: p.chainId }))}
-      chains={chainOptions()}
-    />
+    <div className="grid justify-items-end gap-1.5">
+      <CreateExecutableDialog
+        workspaceSlug={slug}
+        projectId={project.id}
+        functions={releases}
+        profiles={profiles
+          .filter((p) => p.state === 'active')
+          .map((p) => ({ id: p.id, label: `${p.name} · ${p.chainId}`, kind: p.kind, chainId: p.chainId }))}
+        chains={chainOptions()}
+      />
+      <PlanAllowanceNote
+        workspaceSlug={slug}
+        planName={plan.name}
+        allowance={allowances.executables}
+        noun="executables"
+        testId="executables-left"
+      />
+    </div>
   );
 
   return (

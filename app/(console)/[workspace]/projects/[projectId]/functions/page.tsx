@@ -7,6 +7,9 @@ import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { listReleases } from '@/lib/functions/service';
 import { listProjects } from '@/lib/projects/service';
+import { planAllowances } from '@/lib/usage/allowances';
+import { PLANS } from '@/lib/usage/plans';
+import { PlanAllowanceNote } from '../../../_components/plan-allowance-note';
 import { loadProject } from '../_lib/project';
 import { type Release, ReleaseGroup } from './_components/release-group';
 import { UploadReleaseDialog } from './_components/upload-release-dialog';
@@ -41,9 +44,11 @@ export default async function FunctionsPage({
   const { workspace: slug, projectId } = await params;
   const { workspace, canMutate } = await requireWorkspaceAccess(slug);
   const project = await loadProject(workspace.id, projectId);
-  const [releases, projects] = await Promise.all([
+  const plan = PLANS[workspace.plan];
+  const [releases, projects, allowances] = await Promise.all([
     allReleases(workspace.id, project.id),
     listProjects(getDb(), workspace.id),
+    planAllowances(getDb(), workspace.id, plan),
   ]);
   const groups = groupByName(releases);
   const names = groups.map((g) => g.name);
@@ -57,6 +62,17 @@ export default async function FunctionsPage({
     />
   );
 
+  const uploadsLeft = (
+    <PlanAllowanceNote
+      workspaceSlug={slug}
+      planName={plan.name}
+      allowance={allowances.functionUploads}
+      noun="uploads"
+      period=" this cycle"
+      testId="uploads-left"
+    />
+  );
+
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -67,7 +83,12 @@ export default async function FunctionsPage({
             pick the release they run.
           </p>
         </div>
-        {canMutate && groups.length > 0 && upload()}
+        {canMutate && groups.length > 0 && (
+          <div className="grid justify-items-end gap-1.5">
+            {upload()}
+            {uploadsLeft}
+          </div>
+        )}
       </div>
       {groups.length === 0 ? (
         <Card>

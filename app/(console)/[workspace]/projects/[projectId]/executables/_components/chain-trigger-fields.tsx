@@ -7,7 +7,7 @@ import { Textarea } from '@/components/ui/textarea';
 import type { ChainDraft, ChainOption } from './chain-draft';
 
 /** Where a field's refusal shows: `trigger.<name>` from the server action. */
-export type FieldError = { field?: string; message: string } | null;
+export type FieldError = { field?: string; message: string; code?: string } | null;
 
 const errorAt = (error: FieldError, name: string) =>
   error?.field === `trigger.${name}` ? error.message : undefined;

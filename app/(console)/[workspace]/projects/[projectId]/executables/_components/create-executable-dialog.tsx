@@ -1,6 +1,7 @@
 'use client';
 
 import { Plus } from 'lucide-react';
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
@@ -98,7 +99,7 @@ export function CreateExecutableDialog({
       });
       const refused = permissionsRefusalOf(result);
       setRefusal(refused && { profileId, refusal: refused });
-      if (!result.ok) return setError({ field: result.field, message: result.error });
+      if (!result.ok) return setError({ field: result.field, message: result.error, code: result.code });
       toast.success(`Executable ${result.data.name} created`, { description: 'Building its sandbox.' });
       toggle(false);
       router.push(`/${workspaceSlug}/projects/${projectId}/executables/${result.data.id}`);
@@ -205,7 +206,22 @@ export function CreateExecutableDialog({
               />
             ) : (
               error &&
-              !error.field?.startsWith('trigger.') && <Alert variant="destructive">{error.message}</Alert>
+              !error.field?.startsWith('trigger.') && (
+                <Alert variant="destructive">
+                  {error.message}
+                  {error.code === 'plan_limit_exceeded' && (
+                    <>
+                      {' '}
+                      <Link
+                        href={`/${workspaceSlug}/settings/plan`}
+                        className="font-medium underline underline-offset-2"
+                      >
+                        Upgrade
+                      </Link>
+                    </>
+                  )}
+                </Alert>
+              )
             )}
           </DialogBody>
           <FormDialogFooter onCancel={() => toggle(false)} pending={pending} disabled={invalid}>

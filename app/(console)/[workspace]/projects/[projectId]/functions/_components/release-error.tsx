@@ -88,6 +88,10 @@ export function ReleaseError({
           {message}{' '}
           <Link href={`/${workspaceSlug}/usage`} className="font-medium underline underline-offset-2">
             See usage
+          </Link>{' '}
+          or{' '}
+          <Link href={`/${workspaceSlug}/settings/plan`} className="font-medium underline underline-offset-2">
+            upgrade
           </Link>
         </p>
       </Alert>
