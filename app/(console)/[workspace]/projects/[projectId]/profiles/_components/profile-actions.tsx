@@ -99,12 +99,13 @@ export function ProfileActions({
     error?.code === 'profile_in_use' ? (error.details?.executableIds as string[] | undefined) : undefined;
 
   return (
-    <div className="flex justify-end gap-1">
+    // Icon buttons but for the next step (Enable Tickwork, Retry, Unarchive); where the column is narrow they wrap.
+    <div className="flex flex-wrap justify-end gap-1">
       {/* The faucet funds the account that pays gas: a roles profile's runs are sponsored, so it has none. */}
       {profile.faucet && profile.state !== 'archived' && profile.kind !== 'roles' && (
         <Button
           variant="ghost"
-          size="sm"
+          size="icon-sm"
           disabled={pending}
           aria-label={`Faucet ${profile.name}`}
           title="Dev only: add 10 ETH and 100 TICK on the local anvil chain"
@@ -116,7 +117,6 @@ export function ProfileActions({
           }
         >
           <Droplets />
-          Faucet
         </Button>
       )}
       {profile.safe && profile.state !== 'archived' && (

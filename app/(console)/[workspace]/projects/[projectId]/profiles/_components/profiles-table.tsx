@@ -147,7 +147,10 @@ export function ProfilesTable({
                   )}
                 </span>
                 {(p.stateReason || p.state === 'pending') && (
-                  <span className="max-w-56 text-muted-foreground text-xs" data-testid="profile-state-reason">
+                  <span
+                    className="max-w-56 whitespace-normal text-muted-foreground text-xs"
+                    data-testid="profile-state-reason"
+                  >
                     {p.stateReason ?? 'Provisioning on chain…'}
                   </span>
                 )}
