@@ -1,16 +1,19 @@
-// Console fit and finish: every console page, with real data, at two desktop sizes. Nothing may run past the
-// right edge (no horizontal scroll of the document or of the main column, no table that needs a scroll bar),
-// and no page may ask for a resource that is not there (the favicon's 404 in every tab).
+// Console fit and finish: every console page, with real data, at two desktop sizes and on a phone. Nothing may
+// run past the right edge (no horizontal scroll of the document or of the main column, no table that needs a
+// scroll bar), and no page may ask for a resource that is not there (the favicon's 404 in every tab). On the
+// phone the navigation opens from a menu button, and the signing page fits before and after it is executed.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { generatePrivateKey } from 'viem/accounts';
 import { createProject, openDialog, rpcUrl, signIn, workspaceSlugOf } from './support/console';
 import { measureOverflow } from './support/overflow';
 import { createFundedProfile } from './support/profiles';
 import { releaseZip, uploadRelease } from './support/releases';
-import { deploySafe } from './support/safe';
-import { DESKTOP_SIZES, shot } from './support/shots';
-import { installWallet } from './support/wallet';
+import { deploySafe, fundAccount } from './support/safe';
+import { createSafeProfile } from './support/safe-wizard';
+import { DESKTOP_SIZES, PHONE_SIZE, shot } from './support/shots';
+import { connectWallet, installWallet } from './support/wallet';
 
 const TARGET = '0x000000000000000000000000000000000000dEaD';
 // The first real run sends one call; later ones fail with a long message (a dry run does not count).
@@ -32,6 +35,16 @@ const PERMISSIONS = JSON.stringify({ calls: [{ to: TARGET, functions: ['0x000000
  * brings it to a state of its own first (a wizard's later step).
  */
 type Visit = { name: string; route: string; url: string; enter?: (page: Page) => Promise<void> };
+type Size = { width: number; height: number };
+
+/** On the Safe wizard's first step: reads an existing Safe (again until hydration let the form work). */
+async function readSafe(page: Page, safe: string) {
+  await expect(async () => {
+    await page.getByLabel('Safe address').fill(safe);
+    await page.getByRole('button', { name: 'Read Safe' }).click({ timeout: 2_000 });
+    await expect(page.getByTestId('safe-summary')).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}
 
 /** Every route under app/(console), as `/[workspace]/projects/[projectId]` (the folder of each page.tsx). */
 function consoleRoutes(dir = path.join('app', '(console)'), prefix = ''): string[] {
@@ -44,12 +57,16 @@ function consoleRoutes(dir = path.join('app', '(console)'), prefix = ''): string
 
 /**
  * Signs in as a new person and builds one of everything through the console: a project with a secret, a
- * release with permissions, a funded profile, an executable, a dry run (skipped) and a confirmed run.
+ * release with permissions, a funded profile, a Safe profile its owner has not enabled yet (pending, its
+ * signing page unsigned), an executable, a dry run (skipped) and a confirmed run.
  */
-async function buildWorkspace(browser: Browser): Promise<{ state: string; visits: Visit[] }> {
+async function buildWorkspace(
+  browser: Browser,
+): Promise<{ state: string; visits: Visit[]; walletKey: `0x${string}`; signing: string }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const wallet = await installWallet(page, { rpcUrl: rpcUrl() });
+  const walletKey = generatePrivateKey();
+  const wallet = await installWallet(page, { rpcUrl: rpcUrl(), privateKey: walletKey });
   await page.goto('/');
   await signIn(page);
   await expect(page).toHaveURL(/\/[^/]+\/projects$/);
@@ -80,6 +97,14 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
   await createFundedProfile(page, 'Treasury hot wallet');
   // A Safe to walk the Zodiac Roles wizard with, up to its Calls to allow step.
   const safe = await deploySafe([wallet.address], 1);
+  // A Safe profile left pending: its row's next step is Enable Tickwork; its owner (who pays the gas) signs and
+  // executes it on the phone, last.
+  await fundAccount(wallet.address);
+  await page.goto(`${project}/profiles/new-safe`);
+  await readSafe(page, await deploySafe([wallet.address], 1));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await createSafeProfile(page, 'Treasury Safe', 'layout-safe-wizard');
+  const signing = (await page.getByTestId('safe-signing-link').getAttribute('href')) ?? '';
 
   // a notification channel whose test failed (the stack has no SMTP server), so its deliveries show an attempt
   await page.goto(`${project}/notifications`);
@@ -156,6 +181,8 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
   const p = '/[workspace]/projects/[projectId]';
   return {
     state,
+    walletKey,
+    signing,
     visits: [
       {
         name: 'workspace overview',
@@ -168,18 +195,20 @@ async function buildWorkspace(browser: Browser): Promise<{ state: string; visits
       { name: 'project overview', route: p, url: project },
       { name: 'functions', route: `${p}/functions`, url: `${project}/functions` },
       { name: 'function', route: `${p}/functions/[functionId]`, url: release ?? '' },
-      { name: 'profiles', route: `${p}/profiles`, url: `${project}/profiles` },
+      {
+        name: 'profiles',
+        route: `${p}/profiles`,
+        url: `${project}/profiles`,
+        enter: (page) =>
+          expect(page.getByRole('link', { name: 'Enable Tickwork for Treasury Safe' })).toBeVisible(),
+      },
       { name: 'new Safe profile', route: `${p}/profiles/new-safe`, url: `${project}/profiles/new-safe` },
       {
         name: 'new Zodiac Roles profile, calls to allow',
         route: `${p}/profiles/new-safe`,
         url: `${project}/profiles/new-safe?access=roles`,
         enter: async (page) => {
-          await expect(async () => {
-            await page.getByLabel('Safe address').fill(safe);
-            await page.getByRole('button', { name: 'Read Safe' }).click({ timeout: 2_000 });
-            await expect(page.getByTestId('safe-summary')).toBeVisible({ timeout: 5_000 });
-          }).toPass({ timeout: 30_000 });
+          await readSafe(page, safe);
           await page.getByRole('button', { name: 'Continue' }).click();
           await page.getByLabel('Pre-fill from a release').selectOption({ label: 'treasury-rebalancer@v1' });
           await expect(page.getByTestId('role-preview-call')).toHaveCount(1);
@@ -236,6 +265,45 @@ test('the walk covers every console page', () => {
   for (const visit of workspace.visits) expect(visit.url, visit.name).toMatch(/^\//);
 });
 
+/**
+ * Nothing of the page runs past the right edge at `size` (soft: the walk goes on); then its shot. At desktop
+ * sizes no table may need a scroll bar (a column cut off); on a phone a wide table scrolls inside its card.
+ */
+async function expectFits(page: Page, name: string, size: Size) {
+  await page.evaluate(() => document.fonts.ready);
+  const m = await page.evaluate(measureOverflow);
+  const where = `${name} at ${size.width}×${size.height}: ${m.culprits.join(', ') || 'no element past the edge'}`;
+  expect
+    .soft(m.document.scrollWidth, `document overflows on ${where}`)
+    .toBeLessThanOrEqual(m.document.clientWidth);
+  expect.soft(m.main, `no <main> on ${name}`).not.toBeNull();
+  if (m.main)
+    expect
+      .soft(m.main.scrollWidth, `main column overflows on ${where}`)
+      .toBeLessThanOrEqual(m.main.clientWidth);
+  if (size.width >= DESKTOP_SIZES[0].width)
+    expect.soft(m.tables, `tables that scroll sideways on ${name} at ${size.width}`).toEqual([]);
+  await shot(page, `layout-${size.width}-${name.replace(/\W+/g, '-')}`);
+}
+
+/** Every console page at the page's viewport `size`: it fits, and names an icon that is there. */
+async function walkConsole(page: Page, size: Size) {
+  for (const visit of workspace.visits) {
+    await test.step(`${visit.name} (${visit.url})`, async () => {
+      await page.goto(visit.url);
+      await page.waitForLoadState('networkidle');
+      await visit.enter?.(page);
+      await expect(page.locator('main')).toBeVisible();
+      const icons = await page
+        .locator('head link[rel~="icon"]')
+        .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+      expect.soft(icons, `${visit.name} names an icon`).not.toEqual([]);
+      for (const href of icons) expect.soft((await page.request.get(href)).status(), href).toBe(200);
+      await expectFits(page, visit.name, size);
+    });
+  }
+}
+
 for (const size of DESKTOP_SIZES) {
   test(`every console page fits ${size.width}×${size.height} and finds all its resources`, async ({
     browser,
@@ -244,36 +312,57 @@ for (const size of DESKTOP_SIZES) {
     const context = await browser.newContext({ storageState: JSON.parse(workspace.state), viewport: size });
     const page = await context.newPage();
     const missing = watchMissing(page);
-
-    for (const visit of workspace.visits) {
-      await test.step(`${visit.name} (${visit.url})`, async () => {
-        await page.goto(visit.url);
-        await page.waitForLoadState('networkidle');
-        await visit.enter?.(page);
-        await page.evaluate(() => document.fonts.ready);
-        await expect(page.locator('main')).toBeVisible();
-        const icons = await page
-          .locator('head link[rel~="icon"]')
-          .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
-        expect.soft(icons, `${visit.name} names an icon`).not.toEqual([]);
-        for (const href of icons) expect.soft((await page.request.get(href)).status(), href).toBe(200);
-
-        const m = await page.evaluate(measureOverflow);
-        const where = `${visit.name} at ${size.width}×${size.height}: ${m.culprits.join(', ') || 'no element past the edge'}`;
-        expect
-          .soft(m.document.scrollWidth, `document overflows on ${where}`)
-          .toBeLessThanOrEqual(m.document.clientWidth);
-        expect.soft(m.main, `no <main> on ${visit.name}`).not.toBeNull();
-        if (m.main)
-          expect
-            .soft(m.main.scrollWidth, `main column overflows on ${where}`)
-            .toBeLessThanOrEqual(m.main.clientWidth);
-        expect.soft(m.tables, `tables that scroll sideways on ${visit.name} at ${size.width}`).toEqual([]);
-        await shot(page, `layout-${size.width}-${visit.name.replace(/\W+/g, '-')}`);
-      });
-    }
+    await walkConsole(page, size);
     // Chromium asks for /favicon.ico only where a page names no icon: the 404s of the whole walk.
     expect(missing, 'resources answered 404').toEqual([]);
     await context.close();
   });
 }
+
+// Last: its owner executes the pending Safe profile's transaction.
+test(`every console page and the signing page fit a ${PHONE_SIZE.width}×${PHONE_SIZE.height} phone, which navigates from a menu`, async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const context = await browser.newContext({
+    storageState: JSON.parse(workspace.state),
+    viewport: PHONE_SIZE,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await installWallet(page, { rpcUrl: rpcUrl(), privateKey: workspace.walletKey });
+  const missing = watchMissing(page);
+
+  await test.step('the menu button opens the navigation', async () => {
+    await page.goto(workspace.visits[1].url);
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('navigation', { name: 'Workspace', exact: true })).toBeHidden();
+    await expect(async () => {
+      await page.getByRole('button', { name: 'Open navigation' }).click({ timeout: 2_000 });
+      await expect(page.getByRole('navigation', { name: 'Workspace', exact: true })).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    await shot(page, `layout-${PHONE_SIZE.width}-navigation-menu`, { fullPage: false });
+    await page
+      .getByRole('navigation', { name: 'Workspace', exact: true })
+      .getByRole('link', { name: 'Usage' })
+      .click();
+    await expect(page).toHaveURL(/\/usage$/);
+    await expect(page.getByRole('navigation', { name: 'Workspace', exact: true })).toBeHidden();
+  });
+  await walkConsole(page, PHONE_SIZE);
+
+  await test.step(`signing page (${workspace.signing})`, async () => {
+    await page.goto(workspace.signing);
+    await page.waitForLoadState('networkidle');
+    await connectWallet(page);
+    await expectFits(page, 'signing page', PHONE_SIZE);
+    await page.getByRole('button', { name: 'Sign and execute' }).click();
+    await expect(page.getByTestId('safe-tx-executed')).toBeVisible({ timeout: 30_000 });
+    await expectFits(page, 'signing page, executed', PHONE_SIZE);
+  });
+  expect(missing, 'resources answered 404').toEqual([]);
+  await context.close();
+});

@@ -32,7 +32,7 @@ export function Alert({
       className={cn(alertVariants({ variant }), className)}
     >
       <Icon />
-      <div className="grid gap-0.5">
+      <div className="grid min-w-0 grid-cols-1 gap-0.5">
         {title && <p className="font-medium">{title}</p>}
         {children && <div className={cn(title && 'opacity-90')}>{children}</div>}
       </div>

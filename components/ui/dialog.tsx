@@ -1,7 +1,8 @@
 'use client';
 
 import { Loader2, X } from 'lucide-react';
-import { type ComponentProps, type ReactNode, useEffect, useRef } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
+import { useModalDialog } from '@/components/hooks/use-modal-dialog';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
 
@@ -24,14 +25,7 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
 
   return (
     <dialog

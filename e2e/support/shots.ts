@@ -9,6 +9,9 @@ export const DESKTOP_SIZES = [
   { width: 1440, height: 900 },
 ];
 
+/** The phone every console page and the signing page must fit too (an iPhone 14's viewport). */
+export const PHONE_SIZE = { width: 390, height: 844 };
+
 /** Full-page screenshots for looking at the UI, only when E2E_SHOTS names a folder (e.g. /tmp/shots). */
 export async function shot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
   const dir = process.env.E2E_SHOTS;

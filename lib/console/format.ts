@@ -8,6 +8,15 @@ export const shortHash = (hash: string) => `${hash.slice(0, 8)}…${hash.slice(-
 const numberFormat = new Intl.NumberFormat('en-US');
 export const formatNumber = (n: number) => numberFormat.format(n);
 
+// Four decimals, or three significant digits where four decimals would show nothing (a fee of 0.000021).
+const amountFormat = new Intl.NumberFormat('en-US', {
+  maximumFractionDigits: 4,
+  maximumSignificantDigits: 3,
+  roundingPriority: 'morePrecision',
+});
+/** "9.9999", "0.000021", "1,000": an exact decimal string (viem's formatUnits) to a sensible precision. */
+export const formatAmount = (exact: string) => amountFormat.format(exact as Intl.StringNumericLiteral);
+
 const compactFormat = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 export const formatCompact = (n: number) => compactFormat.format(n);
 

@@ -15,10 +15,10 @@ const ITEMS = [
   { href: 'settings', label: 'Settings', icon: Settings },
 ];
 
-export function NavLinks({ slug, compact = false }: { slug: string; compact?: boolean }) {
+export function NavLinks({ slug }: { slug: string }) {
   const pathname = usePathname();
   return (
-    <ul className={cn(compact ? 'flex gap-1' : 'grid gap-0.5')}>
+    <ul className="grid gap-0.5">
       {ITEMS.map(({ href, label, icon: Icon }) => {
         const target = `/${slug}/${href}`;
         const active = pathname === target || pathname.startsWith(`${target}/`);

@@ -8,25 +8,16 @@ import {
   DropdownMenuSeparator,
   menuItemClasses,
 } from '@/components/ui/dropdown-menu';
-import { cn } from '@/lib/cn';
 import { shortAddress } from '@/lib/console/format';
 import { signOutAction } from '../actions';
 import { Avatar } from './avatar';
 
-export function UserMenu({
-  label,
-  isAddress,
-  compact = false,
-}: {
-  label: string;
-  isAddress: boolean;
-  compact?: boolean;
-}) {
+export function UserMenu({ label, isAddress }: { label: string; isAddress: boolean }) {
   const display = isAddress ? shortAddress(label) : label;
   return (
     <DropdownMenu
-      side={compact ? 'bottom' : 'top'}
-      align={compact ? 'end' : 'start'}
+      side="top"
+      align="start"
       className="w-60"
       trigger={({ toggle, open }) => (
         <button
@@ -34,28 +25,21 @@ export function UserMenu({
           onClick={toggle}
           aria-expanded={open}
           aria-label="Account menu"
-          className={cn(
-            'flex w-full items-center gap-3 rounded-md text-left transition-colors hover:bg-sidebar-accent',
-            compact ? 'p-1' : 'px-2 py-2',
-          )}
+          className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-left transition-colors hover:bg-sidebar-accent"
         >
           <Avatar seed={label} />
-          {!compact && (
-            <>
-              <span className="min-w-0 flex-1">
-                <span
-                  className="block truncate font-medium font-mono text-[13px] text-white"
-                  data-testid="user-address"
-                >
-                  {display}
-                </span>
-                <span className="block text-sidebar-muted text-xs">
-                  {isAddress ? 'Ethereum account' : 'GitHub account'}
-                </span>
-              </span>
-              <ChevronsUpDown className="size-4 text-sidebar-muted" />
-            </>
-          )}
+          <span className="min-w-0 flex-1">
+            <span
+              className="block truncate font-medium font-mono text-[13px] text-white"
+              data-testid="user-address"
+            >
+              {display}
+            </span>
+            <span className="block text-sidebar-muted text-xs">
+              {isAddress ? 'Ethereum account' : 'GitHub account'}
+            </span>
+          </span>
+          <ChevronsUpDown className="size-4 text-sidebar-muted" />
         </button>
       )}
     >

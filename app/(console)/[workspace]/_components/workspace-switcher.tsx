@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import { hueOf } from '@/lib/console/format';
 import { PLANS } from '@/lib/usage/plans';
 
-type WorkspaceItem = { slug: string; name: string; plan: PlanId; role: MemberRole };
+export type WorkspaceItem = { slug: string; name: string; plan: PlanId; role: MemberRole };
 
 function WorkspaceBadge({ name }: { name: string }) {
   const hue = hueOf(name);

@@ -43,7 +43,7 @@ export default async function MembersPage({ params }: { params: Promise<{ worksp
   const soleOwner = role === 'owner' && members.filter((m) => m.role === 'owner').length === 1;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-4">
           <div className="grid min-w-64 flex-1 gap-1.5">

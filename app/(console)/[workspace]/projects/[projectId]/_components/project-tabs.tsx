@@ -15,12 +15,15 @@ const TABS = [
   { path: '/notifications', label: 'Notifications', icon: Send },
 ];
 
-/** The tabs under a project's header; a tab stays active on its sub-pages (a release's source). */
+/**
+ * The tabs under a project's header; a tab stays active on its sub-pages (a release's source). Where they do not
+ * fit (a phone), the row scrolls sideways by itself and brings the active tab into view.
+ */
 export function ProjectTabs({ base }: { base: string }) {
   const pathname = usePathname();
   return (
-    <nav aria-label="Project" className="-mt-3 mb-7 border-b">
-      <ul className="flex gap-1">
+    <nav aria-label="Project" className="-mt-3 mb-7 overflow-x-auto border-b">
+      <ul className="flex w-max gap-1">
         {TABS.map(({ path, label, icon: Icon }) => {
           const href = `${base}${path}`;
           const active =
@@ -30,8 +33,11 @@ export function ProjectTabs({ base }: { base: string }) {
               <Link
                 href={href}
                 aria-current={active ? 'page' : undefined}
+                ref={
+                  active ? (link) => link?.scrollIntoView({ block: 'nearest', inline: 'nearest' }) : undefined
+                }
                 className={cn(
-                  '-mb-px flex items-center gap-2 border-b-2 px-3 pt-1 pb-2.5 font-medium text-sm transition-colors',
+                  '-mb-px flex items-center gap-2 whitespace-nowrap border-b-2 px-3 pt-1 pb-2.5 font-medium text-sm transition-colors',
                   active
                     ? 'border-primary text-foreground'
                     : 'border-transparent text-muted-foreground hover:border-border hover:text-foreground',

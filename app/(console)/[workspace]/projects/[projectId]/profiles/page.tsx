@@ -1,13 +1,16 @@
 // /{workspace}/projects/{projectId}/profiles — the accounts that send the project's calls, one chain each.
 import { Wallet } from 'lucide-react';
 import type { Metadata } from 'next';
+import { formatUnits } from 'viem';
+import type { AmountValue } from '@/components/ui/amount';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { enabledChains, LOCAL_CHAIN_ID } from '@/lib/chains/config';
+import { enabledChains, findChain, LOCAL_CHAIN_ID } from '@/lib/chains/config';
 import { requireExecution } from '@/lib/executions/queries';
+import type { Balance } from '@/lib/profiles/balances';
 import { openSafeTransactionOf } from '@/lib/profiles/safe-transactions';
 import type { ProfileRecord } from '@/lib/profiles/schemas';
 import { listProfiles } from '@/lib/profiles/service';
@@ -52,6 +55,13 @@ async function blockingExecutionHrefs(workspaceId: string, slug: string, profile
     }),
   );
   return new Map(entries);
+}
+
+/** A balance read on `chainId` in its native currency (null when the chain did not answer). */
+function nativeAmount(balance: Balance | null, chainId: number): AmountValue | null {
+  const currency = findChain(chainId)?.nativeCurrency;
+  if (!balance || !currency) return null;
+  return { value: formatUnits(BigInt(balance.wei), currency.decimals), symbol: currency.symbol };
 }
 
 export default async function ProfilesPage({
@@ -100,11 +110,14 @@ export default async function ProfilesPage({
     chainName: chainNames[p.chainId] ?? `Chain ${p.chainId}`,
     address: p.address,
     stateReason: p.stateReason,
-    balance: p.balance?.formatted ?? null,
+    balance: nativeAmount(p.balance, p.chainId),
     shared: p.sharedFromId !== null,
     keySource: p.keySource,
     faucet: faucetChains.includes(p.chainId),
-    executor: p.executor && { address: p.executor.address, balance: p.executor.balance?.formatted ?? null },
+    executor: p.executor && {
+      address: p.executor.address,
+      balance: nativeAmount(p.executor.balance, p.chainId),
+    },
     safe: p.safe && {
       owners: p.safe.owners,
       threshold: p.safe.threshold,

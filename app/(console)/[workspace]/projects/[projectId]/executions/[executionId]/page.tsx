@@ -7,6 +7,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { formatEther, formatGwei } from 'viem';
 import { Alert } from '@/components/ui/alert';
+import { Amount } from '@/components/ui/amount';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CopyableDetail, Detail, DetailsCard } from '@/components/ui/detail';
@@ -242,7 +243,9 @@ export default async function ExecutionPage({
             </span>
           </Detail>
           <Detail label="Fee">
-            <span className="font-mono text-xs">{fee === null ? none : `${formatEther(fee)} ${symbol}`}</span>
+            <span className="font-mono text-xs">
+              {fee === null ? none : <Amount value={formatEther(fee)} symbol={symbol} />}
+            </span>
           </Detail>
           <Detail label="Compute units">{formatNumber(execution.computeUnits)}</Detail>
           <Detail label="RPC requests">{formatNumber(execution.rpcRequests)}</Detail>

@@ -1,4 +1,5 @@
 import { formatEther } from 'viem';
+import { Amount } from '@/components/ui/amount';
 import { CopyButton } from '@/components/ui/copy-button';
 import { MiddleTruncate } from '@/components/ui/middle-truncate';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -55,9 +56,7 @@ export function CallsTable({
               )}
             </TableCell>
             <TableCell className="text-right font-mono text-xs tabular-nums">
-              {call.value && call.value !== '0'
-                ? `${formatEther(BigInt(call.value))} ${symbol}`
-                : `0 ${symbol}`}
+              <Amount value={formatEther(BigInt(call.value || '0'))} symbol={symbol} />
             </TableCell>
           </TableRow>
         ))}

@@ -99,26 +99,9 @@ export function ProfileActions({
     error?.code === 'profile_in_use' ? (error.details?.executableIds as string[] | undefined) : undefined;
 
   return (
-    <div className="flex justify-end gap-1">
-      {/* The faucet funds the account that pays gas: a roles profile's runs are sponsored, so it has none. */}
-      {profile.faucet && profile.state !== 'archived' && profile.kind !== 'roles' && (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={pending}
-          aria-label={`Faucet ${profile.name}`}
-          title="Dev only: add 10 ETH and 100 TICK on the local anvil chain"
-          onClick={() =>
-            quick(
-              () => faucetProfileAction(workspaceSlug, projectId, profile.id),
-              `${profile.name} funded on the local chain`,
-            )
-          }
-        >
-          <Droplets />
-          Faucet
-        </Button>
-      )}
+    // The next step in words (Enable Tickwork, Retry, Unarchive), then the icon buttons as one group: where the
+    // column is narrow, the group wraps under the step.
+    <div className="flex flex-wrap items-center justify-end gap-1">
       {profile.safe && profile.state !== 'archived' && (
         <SafeProfileActions
           workspaceSlug={workspaceSlug}
@@ -141,35 +124,6 @@ export function ProfileActions({
           Retry
         </Button>
       )}
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        aria-label={`Rename ${profile.name}`}
-        onClick={() => open('rename')}
-      >
-        <Pencil />
-      </Button>
-      {profile.state === 'active' && profile.kind !== 'safe' && otherProjects.length > 0 && (
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          aria-label={`Share ${profile.name}`}
-          onClick={() => open('share')}
-        >
-          <Share2 />
-        </Button>
-      )}
-      {profile.state === 'active' && (
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          className="text-muted-foreground hover:text-destructive"
-          aria-label={`Archive ${profile.name}`}
-          onClick={() => open('archive')}
-        >
-          <Archive />
-        </Button>
-      )}
       {profile.state === 'archived' && (
         <Button
           variant="ghost"
@@ -187,6 +141,55 @@ export function ProfileActions({
           Unarchive
         </Button>
       )}
+      <span className="flex gap-1">
+        {/* The faucet funds the account that pays gas: a roles profile's runs are sponsored, so it has none. */}
+        {profile.faucet && profile.state !== 'archived' && profile.kind !== 'roles' && (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            disabled={pending}
+            aria-label={`Faucet ${profile.name}`}
+            title="Dev only: add 10 ETH and 100 TICK on the local anvil chain"
+            onClick={() =>
+              quick(
+                () => faucetProfileAction(workspaceSlug, projectId, profile.id),
+                `${profile.name} funded on the local chain`,
+              )
+            }
+          >
+            <Droplets />
+          </Button>
+        )}
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={`Rename ${profile.name}`}
+          onClick={() => open('rename')}
+        >
+          <Pencil />
+        </Button>
+        {profile.state === 'active' && profile.kind !== 'safe' && otherProjects.length > 0 && (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            aria-label={`Share ${profile.name}`}
+            onClick={() => open('share')}
+          >
+            <Share2 />
+          </Button>
+        )}
+        {profile.state === 'active' && (
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="text-muted-foreground hover:text-destructive"
+            aria-label={`Archive ${profile.name}`}
+            onClick={() => open('archive')}
+          >
+            <Archive />
+          </Button>
+        )}
+      </span>
 
       <Dialog open={mode === 'rename'} onOpenChange={(o) => !o && close()} title={`Rename ${profile.name}`}>
         <form onSubmit={rename} className="text-left">

@@ -1,3 +1,4 @@
+import type { AmountValue } from '@/components/ui/amount';
 import type { KeySource, ProfileKind, ProfileState, SafeTransactionPurpose } from '@/db/enums';
 
 /** A profile as the Profiles tab shows it (the page reads it, the table and its actions render it). */
@@ -10,13 +11,14 @@ export type ProfileView = {
   chainName: string;
   address: string;
   stateReason: string | null;
-  balance: string | null;
+  /** The native balance, null when the chain did not answer. */
+  balance: AmountValue | null;
   shared: boolean;
   /** Legacy profiles: whether Tickwork generated the account's key or a person imported it; null otherwise. */
   keySource: KeySource | null;
   faucet: boolean;
   /** Safe profiles: the account Tickwork holds the key of, enabled as a module of the Safe; it pays the gas. */
-  executor: { address: string; balance: string | null } | null;
+  executor: { address: string; balance: AmountValue | null } | null;
   /** Safe and roles profiles: the Safe as last read, and its transaction still collecting signatures, if any. */
   safe: {
     owners: string[];

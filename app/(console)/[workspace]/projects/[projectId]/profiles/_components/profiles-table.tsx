@@ -1,5 +1,6 @@
 import { Share2, Wallet } from 'lucide-react';
 import Link from 'next/link';
+import { Amount } from '@/components/ui/amount';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -146,7 +147,10 @@ export function ProfilesTable({
                   )}
                 </span>
                 {(p.stateReason || p.state === 'pending') && (
-                  <span className="max-w-56 text-muted-foreground text-xs" data-testid="profile-state-reason">
+                  <span
+                    className="max-w-56 whitespace-normal text-muted-foreground text-xs"
+                    data-testid="profile-state-reason"
+                  >
                     {p.stateReason ?? 'Provisioning on chain…'}
                   </span>
                 )}
@@ -179,12 +183,20 @@ export function ProfilesTable({
             </TableCell>
             <TableCell className="font-mono text-xs tabular-nums">
               <span className="block" data-testid="profile-balance">
-                {p.balance ?? <span className="text-muted-foreground">unavailable</span>}
+                {p.balance ? (
+                  <Amount {...p.balance} />
+                ) : (
+                  <span className="text-muted-foreground">unavailable</span>
+                )}
               </span>
               {p.executor && (
                 <span className="mt-1 block" data-testid="profile-executor-balance">
                   <span className="font-sans text-muted-foreground">executor </span>
-                  {p.executor.balance ?? <span className="text-muted-foreground">unavailable</span>}
+                  {p.executor.balance ? (
+                    <Amount {...p.executor.balance} />
+                  ) : (
+                    <span className="text-muted-foreground">unavailable</span>
+                  )}
                 </span>
               )}
             </TableCell>
