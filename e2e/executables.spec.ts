@@ -82,7 +82,9 @@ test('profiles provision, executables build, pause, switch function, storage and
   await tabs.getByRole('link', { name: 'Executables' }).click();
   await expect(page.getByText('No executables yet')).toBeVisible();
   // what the plan still allows shows before it bites
-  await expect(page.getByTestId('executables-left')).toHaveText(/^\d of 3 executables left on the Free plan$/);
+  await expect(page.getByTestId('executables-left')).toHaveText(
+    /^\d of 3 executables left on the Free plan$/,
+  );
   await openDialog(page, 'New executable');
   await dialog.getByLabel('Name').fill('Rebalance');
   await expect(dialog.getByLabel('Function')).toContainText('keeper@v2');
