@@ -1,9 +1,12 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { type MouseEvent, useEffect, useRef } from 'react';
 
-/** A ref for a native `<dialog>` shown as a modal while `open` (focus trap, Escape, top layer from the browser). */
-export function useModalDialog(open: boolean) {
+/**
+ * The props of a native `<dialog>` shown as a modal while `open` (focus trap, Escape, top layer from the browser):
+ * its ref, and closing through `onOpenChange(false)` on Escape and on a press of the backdrop.
+ */
+export function useModalDialog(open: boolean, onOpenChange: (open: boolean) => void) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -11,5 +14,11 @@ export function useModalDialog(open: boolean) {
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
-  return ref;
+  return {
+    ref,
+    onClose: () => onOpenChange(false),
+    onMouseDown: (e: MouseEvent<HTMLDialogElement>) => {
+      if (e.target === e.currentTarget) onOpenChange(false);
+    },
+  };
 }

@@ -25,15 +25,11 @@ export function Dialog({
   children: ReactNode;
   className?: string;
 }) {
-  const ref = useModalDialog(open);
+  const modal = useModalDialog(open, onOpenChange);
 
   return (
     <dialog
-      ref={ref}
-      onClose={() => onOpenChange(false)}
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget) onOpenChange(false);
-      }}
+      {...modal}
       className={cn(
         'm-auto w-[calc(100%-2rem)] max-w-lg whitespace-normal rounded-xl border bg-card p-0 text-left text-card-foreground shadow-2xl',
         className,

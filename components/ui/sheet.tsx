@@ -22,15 +22,11 @@ export function Sheet({
   children: ReactNode;
   className?: string;
 }) {
-  const ref = useModalDialog(open);
+  const modal = useModalDialog(open, onOpenChange);
   return (
     <dialog
-      ref={ref}
+      {...modal}
       aria-label={label}
-      onClose={() => onOpenChange(false)}
-      onMouseDown={(e) => {
-        if (e.target === e.currentTarget) onOpenChange(false);
-      }}
       className={cn(
         'm-0 h-dvh max-h-none w-72 max-w-[85vw] border-r p-0 shadow-2xl backdrop:bg-black/50',
         className,
