@@ -48,7 +48,13 @@ export default async function ExecutablesPage({
   const profileName = new Map(profiles.map((p) => [p.id, p.name]));
   const base = `/${slug}/projects/${project.id}/executables`;
   const create = (
-    <div className="grid justify-items-end gap-1.5">
+    <PlanAllowanceNote
+      workspaceSlug={slug}
+      planName={plan.name}
+      allowance={allowances.executables}
+      noun="executables"
+      testId="executables-left"
+    >
       <CreateExecutableDialog
         workspaceSlug={slug}
         projectId={project.id}
@@ -58,14 +64,7 @@ export default async function ExecutablesPage({
           .map((p) => ({ id: p.id, label: `${p.name} · ${p.chainId}`, kind: p.kind, chainId: p.chainId }))}
         chains={chainOptions()}
       />
-      <PlanAllowanceNote
-        workspaceSlug={slug}
-        planName={plan.name}
-        allowance={allowances.executables}
-        noun="executables"
-        testId="executables-left"
-      />
-    </div>
+    </PlanAllowanceNote>
   );
 
   return (

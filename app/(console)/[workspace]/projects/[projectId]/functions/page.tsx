@@ -62,17 +62,6 @@ export default async function FunctionsPage({
     />
   );
 
-  const uploadsLeft = (
-    <PlanAllowanceNote
-      workspaceSlug={slug}
-      planName={plan.name}
-      allowance={allowances.functionUploads}
-      noun="uploads"
-      period=" this cycle"
-      testId="uploads-left"
-    />
-  );
-
   return (
     <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -84,10 +73,16 @@ export default async function FunctionsPage({
           </p>
         </div>
         {canMutate && groups.length > 0 && (
-          <div className="grid justify-items-end gap-1.5">
+          <PlanAllowanceNote
+            workspaceSlug={slug}
+            planName={plan.name}
+            allowance={allowances.functionUploads}
+            noun="uploads"
+            period=" this cycle"
+            testId="uploads-left"
+          >
             {upload()}
-            {uploadsLeft}
-          </div>
+          </PlanAllowanceNote>
         )}
       </div>
       {groups.length === 0 ? (
