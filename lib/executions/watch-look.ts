@@ -238,6 +238,3 @@ export const feesOf = (row: Broadcast): Fees => ({
 });
 
 export const gwei = (wei: bigint) => `${formatUnits(wei, 9)} gwei`;
-
-/** How many broadcasts, in words: "1 transaction", "3 user operations". */
-export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -4,6 +4,7 @@
 // failed transaction_dropped — and re-prices, cancels and re-sends through the node. A run sent to the chain's
 // private endpoint stays there (replacements and cancellation too) until its fallback block: then its newest
 // transaction also goes to the public mempool, and what follows goes public. docs/executions.md#transaction-lifecycle
+
 import {
   type Address,
   type Hex,
@@ -21,10 +22,11 @@ import { routeClient } from '@/lib/chains/submitters/private-route';
 import { signCancellation, signReplacement } from '@/lib/chains/submitters/resign';
 import { sendRaw } from '@/lib/chains/submitters/send';
 import { SubmissionError } from '@/lib/chains/submitters/types';
+import { plural } from '@/lib/plural';
 import { type Broadcast, markSentPublicly } from './broadcasts';
 import type { RunContext } from './context';
 import { failed } from './finish';
-import { counted, feesOf, gwei, LOOK_TIMEOUT_MS, RunLook } from './watch-look';
+import { feesOf, gwei, LOOK_TIMEOUT_MS, RunLook } from './watch-look';
 
 /** A look at a run that sent its own transaction, through the chain's node. */
 export class TransactionLook extends RunLook {
@@ -68,7 +70,7 @@ export class TransactionLook extends RunLook {
     await this.end(
       failed(
         'transaction_dropped',
-        `nonce ${this.nonce} of ${this.sender} was used by a transaction Tickwork did not send; none of this run's ${counted(this.rows.length, 'transaction')} was mined`,
+        `nonce ${this.nonce} of ${this.sender} was used by a transaction Tickwork did not send; none of this run's ${plural(this.rows.length, 'transaction')} was mined`,
       ),
     );
     return true;
@@ -179,7 +181,7 @@ export class TransactionLook extends RunLook {
       return this.end({
         ...failed(
           'transaction_cancelled',
-          `not mined within its time (${counted(this.rows.length - 1, 'transaction')} at nonce ${this.nonce}, the last at ${gwei(BigInt(this.rows[this.rows.length - 2]?.maxFeePerGas ?? '0'))}); the nonce was cleared by the self-transfer ${row.txHash} and none of the run's calls ran`,
+          `not mined within its time (${plural(this.rows.length - 1, 'transaction')} at nonce ${this.nonce}, the last at ${gwei(BigInt(this.rows[this.rows.length - 2]?.maxFeePerGas ?? '0'))}); the nonce was cleared by the self-transfer ${row.txHash} and none of the run's calls ran`,
         ),
         ...figures,
       });

@@ -7,15 +7,17 @@
 // out of replacements, the empty batch at that nonce out-bids them (the cancellation). A bundler has no standard
 // way to say it dropped an operation, so there is no pool check: the interval re-prices or re-sends it anyway.
 // docs/executions.md#user-operations
+
 import type { Hex } from 'viem';
 import type { UserOperationReceipt } from 'viem/account-abstraction';
 import type { ChainConfig } from '@/lib/chains/config';
 import { cancellationBid, replacementBid } from '@/lib/chains/fees';
 import { type UserOperationKeeper, userOperationKeeper } from '@/lib/chains/submitters/resign-user-operation';
 import { parseOperation } from '@/lib/chains/submitters/user-operation-bundler';
+import { plural } from '@/lib/plural';
 import type { Broadcast } from './broadcasts';
 import { failed } from './finish';
-import { counted, feesOf, LOOK_TIMEOUT_MS, RunLook } from './watch-look';
+import { feesOf, LOOK_TIMEOUT_MS, RunLook } from './watch-look';
 
 /** The bundler's price is the whole bid (its max fee already has the base fee's room): no multiplier on top. */
 const AS_PRICED_PERCENT = 100n;
@@ -51,7 +53,7 @@ export class UserOperationLook extends RunLook {
     await this.end(
       failed(
         'transaction_dropped',
-        `nonce ${this.nonce} of ${this.first.sender} (the run's EntryPoint key) was used by a user operation Tickwork did not send; none of this run's ${counted(this.rows.length, 'user operation')} was included`,
+        `nonce ${this.nonce} of ${this.first.sender} (the run's EntryPoint key) was used by a user operation Tickwork did not send; none of this run's ${plural(this.rows.length, 'user operation')} was included`,
       ),
     );
     return true;
@@ -98,7 +100,7 @@ export class UserOperationLook extends RunLook {
       return this.end({
         ...failed(
           'transaction_cancelled',
-          `not included within its time (${counted(this.rows.length - 1, 'user operation')} at nonce ${this.nonce}); the nonce was cleared by the empty user operation ${userOpHash} and none of the run's calls ran`,
+          `not included within its time (${plural(this.rows.length - 1, 'user operation')} at nonce ${this.nonce}); the nonce was cleared by the empty user operation ${userOpHash} and none of the run's calls ran`,
         ),
         userOpHash,
         txHash: receipt.receipt.transactionHash,

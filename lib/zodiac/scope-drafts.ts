@@ -1,6 +1,8 @@
 // The calls a Zodiac Roles role allows, as the console edits and reads them: targets with their functions, each
 // function by selector and, where known, by signature. Pure and client-safe (no zodiac-roles-sdk import).
+
 import { getAddress, isAddress, toFunctionSelector } from 'viem';
+import { plural } from '@/lib/plural';
 import type { ScopeEntry } from './role';
 
 /** The selector of a plain value transfer (empty calldata), as lib/zodiac/role.ts names it. */
@@ -93,6 +95,5 @@ export function functionRefWords(ref: string): string {
 /** "2 functions on 1 target": how much a scope allows. */
 export function scopeSize(scope: readonly { functions: readonly string[] }[]): string {
   const functions = scope.reduce((n, e) => n + e.functions.length, 0);
-  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   return `${plural(functions, 'function')} on ${plural(scope.length, 'target')}`;
 }

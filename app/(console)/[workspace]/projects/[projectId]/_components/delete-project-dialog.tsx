@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { plural } from '@/lib/plural';
 import { deleteProjectAction, projectContentsAction } from '../../actions';
 
 type Contents = {
@@ -20,8 +21,6 @@ type Contents = {
   webhooks: number;
   activeExecutables: { id: string; name: string }[];
 };
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Owners and admins: soft-deletes the project after naming what goes and typing its name. */
 export function DeleteProjectDialog({

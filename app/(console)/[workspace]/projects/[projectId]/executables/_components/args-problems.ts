@@ -1,5 +1,6 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { isAddress } from 'viem';
+import { plural } from '@/lib/plural';
 import { isAddressPattern } from './args-schema';
 import { pointerOf } from './args-values';
 
@@ -17,7 +18,6 @@ const TYPE_WORDS: Record<string, string> = {
   object: 'Enter a group of values (an object)',
 };
 
-const plural = (n: unknown, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const listed = (values: unknown) =>
   Array.isArray(values) ? values.map((v) => JSON.stringify(v)).join(', ') : '';
 const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -55,13 +55,13 @@ export function problemOfAjvError(error: ErrorObject): ArgsProblem {
     case 'multipleOf':
       return { path: at, message: `A multiple of ${p.multipleOf}` };
     case 'minLength':
-      return { path: at, message: `At least ${plural(p.limit, 'character')}` };
+      return { path: at, message: `At least ${plural(Number(p.limit), 'character')}` };
     case 'maxLength':
-      return { path: at, message: `At most ${plural(p.limit, 'character')}` };
+      return { path: at, message: `At most ${plural(Number(p.limit), 'character')}` };
     case 'minItems':
-      return { path: at, message: `At least ${plural(p.limit, 'item')}` };
+      return { path: at, message: `At least ${plural(Number(p.limit), 'item')}` };
     case 'maxItems':
-      return { path: at, message: `At most ${plural(p.limit, 'item')}` };
+      return { path: at, message: `At most ${plural(Number(p.limit), 'item')}` };
     case 'uniqueItems':
       return { path: at, message: `Items ${Number(p.j) + 1} and ${Number(p.i) + 1} are the same` };
     case 'additionalProperties':

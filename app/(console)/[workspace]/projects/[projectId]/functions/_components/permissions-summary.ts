@@ -1,8 +1,7 @@
 import type { toRelease } from '@/lib/functions/service';
+import { plural } from '@/lib/plural';
 
 type Permissions = ReturnType<typeof toRelease>['permissions'];
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** A one-line reading of a release's permissions.json, with the full list for a tooltip. */
 export function permissionsSummary(permissions: Permissions): {
