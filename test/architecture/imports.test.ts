@@ -27,6 +27,7 @@ const LAYERS: Layer[] = [
       'lib/config',
       'lib/slug.ts',
       'lib/cn.ts',
+      'lib/plural.ts',
       'lib/canonical-json.ts',
       'lib/metrics',
       'lib/blobs',
