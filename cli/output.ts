@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BuildError } from '@/lib/functions/build/build-error';
 
 /** The CLI prints only JSON on stdout; people-facing text goes to stderr (`test` without `--json` aside). */
 export const printJson = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
@@ -37,7 +38,7 @@ export function exitSoon(code: number): void {
 
 export function fail(error: unknown): never {
   const message = error instanceof Error ? error.message : String(error);
-  const extra = error instanceof CliError ? error.extra : undefined;
+  const extra = error instanceof CliError || error instanceof BuildError ? error.extra : undefined;
   process.stderr.write(`${JSON.stringify({ error: message, ...extra })}\n`);
   process.exit(1);
 }

@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PLAN_IDS, type PlanId } from '@/db/enums';
 import type { LocalChain } from '@/lib/chains/anvil';
+import { buildRelease } from '@/lib/functions/build/build-release';
 import { type Permissions, PermissionsSchema } from '@/lib/functions/permissions';
 import { chainBridge } from '@/lib/runtime/chain-bridge';
 import { publicFetch } from '@/lib/runtime/fetch-bridge';
@@ -26,7 +27,6 @@ import {
 import { readTriggerLog } from '../task-test/log';
 import { formatReport, type TestReport } from '../task-test/report';
 import { checkFrom, rpc, simulateCalls } from '../task-test/simulate';
-import { buildRelease } from './bundle';
 
 const USAGE =
   'usage: test <dir> [--args file.json] [--arg key=value]… [--schema file.json] [--storage file.json [--save-storage]] ' +

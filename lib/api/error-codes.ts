@@ -77,6 +77,10 @@ export const ERROR_CODES = {
     status: 400,
     when: 'upload: not a readable ZIP, a corrupt central directory, an encrypted entry, or an entry whose size lies',
   },
+  task_build_failed: {
+    status: 400,
+    when: "console: a task folder or template did not build (esbuild's message; `details` lists its errors)",
+  },
   version_tag_required: {
     status: 400,
     when: 'the release name exists and no `versionTag` was given (`reservedVersionTags`, `suggestedVersionTag`)',

@@ -48,12 +48,11 @@ function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
 }
 
 /**
- * Opens a release ZIP and checks it before anything is stored: at most `entries` entries, no traversal,
- * absolute paths, symlinks or encryption, a declared uncompressed total within the limit (and every entry's
- * real size equal to its declared size, so a lying header cannot inflate past it), an `index.js`, and a
- * valid `permissions.json` when present.
+ * Opens a ZIP and checks it before anything is read out: at most `entries` entries, no traversal, absolute
+ * paths, symlinks or encryption, a declared uncompressed total within the limit (and every entry's real size
+ * equal to its declared size, so a lying header cannot inflate past it). Answers its files by name.
  */
-export async function inspectBundle(zipBytes: Buffer): Promise<BundleContents> {
+export async function readZipFiles(zipBytes: Buffer): Promise<Map<string, Buffer>> {
   if (zipBytes.length > BUNDLE_LIMITS.archiveBytes) {
     throw apiError('bundle_too_large', `the archive is over ${BUNDLE_LIMITS.archiveBytes} bytes`);
   }
@@ -107,9 +106,6 @@ export async function inspectBundle(zipBytes: Buffer): Promise<BundleContents> {
     }
     fileEntries.push([name, entry]);
   }
-  if (!names.has('index.js'))
-    throw invalid('bundle_missing_index', 'the archive must hold index.js at its root');
-
   const files = new Map<string, Buffer>();
   try {
     for (const [name, entry] of fileEntries) files.set(name, await readEntry(zip, entry));
@@ -118,6 +114,17 @@ export async function inspectBundle(zipBytes: Buffer): Promise<BundleContents> {
   } finally {
     zip.close();
   }
+  return files;
+}
+
+/**
+ * A release ZIP, checked as readZipFiles checks any archive, that holds an `index.js` at its root and, when
+ * present, a valid `permissions.json`.
+ */
+export async function inspectBundle(zipBytes: Buffer): Promise<BundleContents> {
+  const files = await readZipFiles(zipBytes);
+  if (!files.has('index.js'))
+    throw invalid('bundle_missing_index', 'the archive must hold index.js at its root');
   return { files, permissions: parsePermissions(files.get('permissions.json')) };
 }
 

@@ -29,6 +29,11 @@ export type NewRelease = {
   /** Args (JSON object text) an executable gets when created without any (e.g. a Gelato userArgs.json). */
   defaultArgs?: string | null;
   createdBy: string | null;
+  /**
+   * An upload without an args schema keeps the one of the name's newest version, so a new version never
+   * silently drops validation (docs/bundle-format.md). A copy brings its source's schema as it is.
+   */
+  inheritArgsSchema?: boolean;
 };
 
 /** Every tag ever used for a name in a project, deleted ones included (they stay reserved). */
@@ -38,6 +43,13 @@ async function takenTags(db: DbOrTx, projectId: string, name: string): Promise<s
     .from(functionReleases)
     .where(and(eq(functionReleases.projectId, projectId), eq(functionReleases.name, name)));
   return rows.map((r) => r.versionTag);
+}
+
+/** The args schema of the newest version still in use, or null. */
+function newestArgsSchema(versions: ReleaseRow[]): string | null {
+  const active = versions.filter((v) => !v.deletedAt);
+  active.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return active[0]?.argsSchema ?? null;
 }
 
 export async function versionReservation(db: DbOrTx, projectId: string, name: string) {
@@ -132,7 +144,8 @@ export async function createRelease(
     }
 
     await enforceUploadLimit(tx, input.workspaceId);
-    const { blob, ...fields } = input;
+    const { blob, inheritArgsSchema, ...fields } = input;
+    if (fields.argsSchema === null && inheritArgsSchema) fields.argsSchema = newestArgsSchema(existing);
     const blobId = 'id' in blob ? blob.id : (await blobStore.put(tx, blob.bytes)).id;
     const [release] = await tx
       .insert(functionReleases)

@@ -7,6 +7,7 @@ import { sha256Hex } from '@/lib/crypto/tokens';
 import { requireProject } from '@/lib/projects/service';
 import { BUNDLE_LIMITS, inspectBundle } from './bundle';
 import { gelatoReleaseFields } from './gelato-release';
+import { isGelatoSchemaJson } from './gelato-schema';
 import { readGivenSchema } from './given-schema';
 import { createRelease } from './releases';
 import { UploadData } from './schemas';
@@ -78,6 +79,17 @@ export async function readUploadForm(req: Request): Promise<UploadForm> {
   return { data: UploadData.parse(json), bytes: Buffer.from(await blob.arrayBuffer()) };
 }
 
+/** A release ZIP's schema.json when it is a plain JSON Schema (unreadable JSON included: readGivenSchema says why). */
+function plainBundledSchema(files: Map<string, Buffer>): string | undefined {
+  const text = files.get('schema.json')?.toString('utf8');
+  if (text === undefined) return undefined;
+  try {
+    return isGelatoSchemaJson(JSON.parse(text)) ? undefined : text;
+  } catch {
+    return text;
+  }
+}
+
 /**
  * Validates everything about an upload, stores the bundle bytes and creates (or finds) the release. Shared by
  * `POST /api/task/upload` (an API key's principal) and the console's upload action (the session's user in
@@ -101,9 +113,12 @@ export async function uploadRelease(
       actual: checksum,
     });
   }
-  const given = readGivenSchema(data.schema);
   const { permissions, files } = await inspectBundle(bytes);
-  // A Gelato Web3 Function's schema.json gives the args schema unless `data.schema` names one.
+  // The ZIP's schema.json gives the args schema unless `data.schema` names one: a plain JSON Schema (what
+  // `tickwork bundle` ships from a Tickwork folder) as it is, a Gelato Web3 Function's converted.
+  const bundled = plainBundledSchema(files);
+  const given = readGivenSchema(data.schema ?? bundled);
+  if (bundled !== undefined) files.delete('schema.json');
   const gelato = gelatoReleaseFields(files);
   const argsSchema = given?.argsSchema ?? gelato.argsSchema;
   const { release, created } = await createRelease(
@@ -121,6 +136,7 @@ export async function uploadRelease(
       limits: given?.limits ?? gelato.limits,
       defaultArgs: gelato.defaultArgs,
       createdBy: principal.userId,
+      inheritArgsSchema: true,
     },
     { actor, action: 'function.uploaded' },
   );

@@ -132,7 +132,11 @@ describe('tickwork bundle + upload of the example tasks', { timeout: 120_000 }, 
       expect(zip.length).toBeLessThan(5 * 1024 * 1024);
 
       const entries = unzipSync(zip);
-      expect(Object.keys(entries).sort()).toEqual(['index.js', 'permissions.json']);
+      // the args schema rides along, so an upload needs no --schema and the console builds the args form from it
+      expect(Object.keys(entries).sort()).toEqual(['index.js', 'permissions.json', 'schema.json']);
+      expect(Buffer.from(entries['schema.json']).equals(readFileSync(examplePath(name, 'schema.json')))).toBe(
+        true,
+      );
       const indexJs = new TextDecoder().decode(entries['index.js']);
       expect(indexJs).not.toMatch(/^\s*import[\s{*'"]/m);
       expect(indexJs).not.toMatch(/\bimport\s*\(/);
@@ -152,10 +156,7 @@ describe('tickwork bundle + upload of the example tasks', { timeout: 120_000 }, 
       };
       const schemaFile = examplePath(name, 'schema.json');
       const uploaded = json(
-        await tickwork(
-          ['upload', a.path, '--project', project.id, '--schema', schemaFile, '--callbacks', 'onFail'],
-          env,
-        ),
+        await tickwork(['upload', a.path, '--project', project.id, '--callbacks', 'onFail'], env),
       );
       expect(uploaded).toEqual({
         taskId: expect.stringMatching(/^fn_/),

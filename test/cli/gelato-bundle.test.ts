@@ -4,9 +4,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildRelease } from '@/cli/commands/bundle';
 import { gelatoTestInputs } from '@/cli/task-test/gelato';
 import { readArgsSchema } from '@/cli/task-test/inputs';
+import { buildRelease } from '@/lib/functions/build/build-release';
 import { gelatoReleaseFields } from '@/lib/functions/gelato-release';
 import {
   gelatoArgsSchema,

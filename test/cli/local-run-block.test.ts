@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRelease } from '@/cli/commands/bundle';
+import { buildRelease } from '@/lib/functions/build/build-release';
 import { DEFAULT_TASK_LIMITS, runTask } from '@/lib/runtime/task-runner';
 import { chainOnlyHost, taskInput } from '../support/tasks';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Message } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildRelease } from '@/cli/commands/bundle';
-import { unresolvedHint } from '@/cli/unresolved-hint';
+import { buildRelease } from '@/lib/functions/build/build-release';
+import { unresolvedHint } from '@/lib/functions/build/unresolved-hint';
 
 const tmp = mkdtempSync(path.join(tmpdir(), 'tickwork-unresolved-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRelease } from '@/cli/commands/bundle';
 import { type LocalChain, startAnvil } from '@/lib/chains/anvil';
+import { buildRelease } from '@/lib/functions/build/build-release';
 import { freePort } from '@/lib/net/free-port';
 import { tickwork } from '../support/cli';
 import {

@@ -8,6 +8,7 @@ import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_COUNTER, DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
+import { buildTemplate, findTemplate } from '@/lib/functions/templates';
 import { upload } from '../support/bundles';
 import { tickwork } from '../support/cli';
 import { createExe, exeBody, waitForExe } from '../support/executables';
@@ -51,6 +52,33 @@ async function deployExample(name: string, args: Record<string, unknown>) {
   const created = await createExe(
     w.token,
     exeBody({ ...w, functionId: uploaded.body.taskId, secretId: '' }, { args: JSON.stringify(args) }),
+  );
+  expect(created.status, created.text).toBe(201);
+  return (await waitForExe(w.token, created.body.data.id, (e) => e.state === 'active')).exe;
+}
+
+/**
+ * A template of the console's gallery, built as the console builds it and uploaded without a schema (the ZIP
+ * carries it); an active executable with `args`, or with none (the release's default args).
+ */
+async function deployTemplate(id: string, args?: Record<string, unknown>) {
+  const template = findTemplate(id);
+  if (!template) throw new Error(`no template ${id}`);
+  const built = await buildTemplate(template);
+  const uploaded = await upload(w.token, Buffer.from(built.zip), {
+    workspaceId: w.workspaceId,
+    projectId: w.projectId,
+    taskName: `${id}-${uniq()}`,
+  });
+  expect(uploaded.status, uploaded.text).toBe(200);
+  const release = await api(`/api/v1/functions/${uploaded.body.taskId}`, { token: w.token });
+  expect(release.body.data.schema, 'the args schema came with the ZIP').not.toBeNull();
+  const created = await createExe(
+    w.token,
+    exeBody(
+      { ...w, functionId: uploaded.body.taskId, secretId: '' },
+      args ? { args: JSON.stringify(args) } : {},
+    ),
   );
   expect(created.status, created.text).toBe(201);
   return (await waitForExe(w.token, created.body.data.id, (e) => e.state === 'active')).exe;
@@ -113,5 +141,32 @@ describe('the examples run on the engine', () => {
     expect(await tickOf(w.address as Address)).toBe(profileTick - 25n);
     const refused = await api(door, { method: 'POST', body: { recipient, amount: 25 } });
     expect([refused.status, refused.body.code]).toEqual([422, 'invalid_arguments']);
+  });
+});
+
+describe("the console's Gelato- and Defender-style templates run unedited", () => {
+  it('gelato-counter: increments with its userArgs.json defaults, then waits out its interval', async () => {
+    const exe = await deployTemplate('gelato-counter');
+    const before = await counterCount();
+    const first = await runToEnd(w.token, exe.id);
+    expect(first.execution).toMatchObject({ status: 'confirmed' });
+    expect(first.execution.calls).toEqual([{ to: COUNTER, selector: '0xd09de08a' }]);
+    expect(await counterCount()).toBeGreaterThan(before);
+    const second = await runToEnd(w.token, exe.id);
+    expect(second.execution.status).toBe('skipped');
+    expect(second.execution.message).toMatch(/^block \d+: next increment in \d+ s$/);
+  });
+
+  it('defender-counter: reads count() through the relay signer provider and increments below its target', async () => {
+    const target = ((await counterCount()) + 1000n).toString();
+    const below = await runToEnd(
+      w.token,
+      (await deployTemplate('defender-counter', { counter: COUNTER, target })).id,
+    );
+    expect(below.execution.status).toBe('confirmed');
+    expect(below.execution.calls).toEqual([{ to: COUNTER, selector: '0xd09de08a' }]);
+    const reached = await deployTemplate('defender-counter', { counter: COUNTER, target: '1' });
+    const skipped = await runToEnd(w.token, reached.id);
+    expect(skipped.execution.status).toBe('skipped');
   });
 });

@@ -21,7 +21,7 @@ import {
 } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildRelease } from '@/cli/commands/bundle';
+import { buildRelease } from '@/lib/functions/build/build-release';
 import { upload } from '../support/bundles';
 import { createExe, exeBody, waitForExe } from '../support/executables';
 import { uniq } from '../support/fixtures';

@@ -8,10 +8,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { getAddress, toEventSelector } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { buildRelease } from '@/cli/commands/bundle';
 import { alertIncidents, executables, triggerEvents } from '@/db/schema';
 import { chainFollowerLag } from '@/lib/follower/lag';
 import { previewTriggerLogs } from '@/lib/follower/preview';
+import { buildRelease } from '@/lib/functions/build/build-release';
 import { newId } from '@/lib/ids';
 import { upload } from '../support/bundles';
 import { localChain } from '../support/chain';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 import { type Zippable, zipSync } from 'fflate';
-import { TASK_BUILD_OPTIONS } from '@/cli/commands/bundle';
+import { TASK_BUILD_OPTIONS } from '@/lib/functions/build/build-release';
 import { testDb } from './fixtures';
 import { target } from './target';
 

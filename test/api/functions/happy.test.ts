@@ -114,6 +114,42 @@ describe('functions: upload', () => {
     expect([got.schema, got.definedCallbacks, got.permissions]).toEqual([null, [], null]);
   });
 
+  it("a ZIP's own schema.json (a plain JSON Schema) is the args schema; a given schema wins over it", async () => {
+    const { owner, fields } = await setup('pro');
+    const bundled = await upload(
+      owner.token,
+      taskZip(TASK_SOURCE, { 'schema.json': ARGS_SCHEMA }),
+      fields('zs'),
+    );
+    expectStatus(bundled, 200);
+    expect((await getRelease(owner.token, bundled.body.taskId)).body.data.schema).toBe(ARGS_SCHEMA);
+    const given = JSON.stringify({ type: 'object' });
+    const both = await upload(
+      owner.token,
+      taskZip(TASK_SOURCE, { 'schema.json': ARGS_SCHEMA }),
+      fields('zs2', { schema: given }),
+    );
+    expect((await getRelease(owner.token, both.body.taskId)).body.data.schema).toBe(given);
+    const broken = await upload(
+      owner.token,
+      taskZip(TASK_SOURCE, { 'schema.json': '{ nope' }),
+      fields('zs3'),
+    );
+    expectError(broken, 400, 'invalid_schema');
+  });
+
+  it("a new version without a schema keeps the newest version's; one with a schema replaces it", async () => {
+    const { owner, fields } = await setup('pro');
+    await upload(owner.token, taskZip(), fields('keeps', { schema: ARGS_SCHEMA }));
+    const v2 = await upload(owner.token, distinctZip(), fields('keeps', { versionTag: 'v2' }));
+    expect((await getRelease(owner.token, v2.body.taskId)).body.data.schema).toBe(ARGS_SCHEMA);
+    const other = JSON.stringify({ type: 'object', required: ['x'] });
+    const v3 = await upload(owner.token, distinctZip(), fields('keeps', { versionTag: 'v3', schema: other }));
+    expect((await getRelease(owner.token, v3.body.taskId)).body.data.schema).toBe(other);
+    const v4 = await upload(owner.token, distinctZip(), fields('keeps', { versionTag: 'v4' }));
+    expect((await getRelease(owner.token, v4.body.taskId)).body.data.schema).toBe(other);
+  });
+
   it('the checksum is accepted in upper case too', async () => {
     const { owner, fields } = await setup();
     const zip = taskZip();

@@ -2,10 +2,13 @@
 
 import { getDb } from '@/db/client';
 import { apiError } from '@/lib/api/errors';
-import { consoleAction } from '@/lib/console/workspace-action';
+import { type ActionContext, consoleAction } from '@/lib/console/workspace-action';
+import type { BuiltRelease } from '@/lib/functions/build/build-release';
+import { buildUploadedFolder } from '@/lib/functions/build/uploaded-folder';
 import { versionReservation } from '@/lib/functions/releases';
 import { CopyFunctionBody, FUNCTION_NAME_PATTERN, UploadData } from '@/lib/functions/schemas';
 import { copyRelease, deleteRelease } from '@/lib/functions/service';
+import { buildTemplate, findTemplate } from '@/lib/functions/templates';
 import { uploadRelease } from '@/lib/functions/upload';
 import { requireProject } from '@/lib/projects/service';
 import { callbacksOfZip } from '@/lib/runtime/describe-task';
@@ -55,7 +58,85 @@ export async function uploadReleaseAction(
       data: { ...data, ...(definedCallbacks.length > 0 && { definedCallbacks }) },
       bytes,
     });
-    return { ...result, name: data.taskName };
+    return { ...result, name: data.taskName, build: null };
+  });
+}
+
+/** What the console's folder and template uploads answer: the release, and how it was built (`build`). */
+async function uploadBuilt(
+  context: ActionContext,
+  projectId: string,
+  input: { name: string; versionTag?: string; schema?: string },
+  built: BuiltRelease,
+) {
+  const { user, workspace, actor } = context;
+  const data = UploadData.parse({
+    workspaceId: workspace.id,
+    projectId,
+    taskName: input.name,
+    checkSum: built.checkSum,
+    versionTag: input.versionTag,
+    schema: input.schema,
+  });
+  const bytes = Buffer.from(built.zip);
+  const definedCallbacks = await callbacksOfZip(bytes);
+  const result = await uploadRelease(getDb(), { workspaceId: workspace.id, userId: user.id }, actor, {
+    data: { ...data, ...(definedCallbacks.length > 0 && { definedCallbacks }) },
+    bytes,
+  });
+  return { ...result, name: data.taskName, build: { adapter: built.adapter, warnings: built.warnings } };
+}
+
+/**
+ * A task folder from the console (`folder`'s `blob` is a ZIP of its source: the browser zips a picked folder),
+ * built on the server as `tickwork bundle` builds it, then uploaded as the CLI would.
+ */
+export async function uploadTaskFolderAction(
+  workspaceSlug: string,
+  projectId: string,
+  input: Omit<UploadFormInput, 'checkSum'>,
+  folder: FormData,
+) {
+  const revalidate = functionsPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async (context) => {
+    const blob = folder.get('blob');
+    if (!(blob instanceof Blob)) throw apiError('invalid_request', 'choose a task folder or a ZIP of one');
+    await requireProject(getDb(), context.workspace.id, projectId);
+    const built = await buildUploadedFolder(Buffer.from(await blob.arrayBuffer()));
+    return uploadBuilt(
+      context,
+      projectId,
+      {
+        name: input.name.trim(),
+        versionTag: input.versionTag.trim() || undefined,
+        schema: input.schema.trim() || undefined,
+      },
+      built,
+    );
+  });
+}
+
+/**
+ * A release from a template of the gallery, in one click: named after the template, as its first version or,
+ * when the name is taken in the project, as the next free version tag.
+ */
+export async function createFromTemplateAction(workspaceSlug: string, projectId: string, templateId: string) {
+  const revalidate = functionsPath(workspaceSlug, projectId);
+  return consoleAction(workspaceSlug, { revalidate }, async (context) => {
+    const template = findTemplate(templateId);
+    if (!template) throw apiError('not_found', 'no such template');
+    await requireProject(getDb(), context.workspace.id, projectId);
+    const reservation = await versionReservation(getDb(), projectId, template.id);
+    const built = await buildTemplate(template);
+    return uploadBuilt(
+      context,
+      projectId,
+      {
+        name: template.id,
+        versionTag: reservation.reservedVersionTags.length > 1 ? reservation.suggestedVersionTag : undefined,
+      },
+      built,
+    );
   });
 }
 

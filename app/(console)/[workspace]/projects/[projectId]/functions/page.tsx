@@ -1,17 +1,21 @@
 // /{workspace}/projects/{projectId}/functions — the project's function releases, grouped by name.
 import { Boxes } from 'lucide-react';
 import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { listReleases } from '@/lib/functions/service';
+import { FUNCTION_TEMPLATES } from '@/lib/functions/templates';
 import { listProjects } from '@/lib/projects/service';
 import { planAllowances } from '@/lib/usage/allowances';
 import { PLANS } from '@/lib/usage/plans';
 import { PlanAllowanceNote } from '../../../_components/plan-allowance-note';
 import { loadProject } from '../_lib/project';
 import { type Release, ReleaseGroup } from './_components/release-group';
+import { TemplateDialog } from './_components/template-dialog';
+import { TemplateGallery } from './_components/template-gallery';
 import { UploadReleaseDialog } from './_components/upload-release-dialog';
 
 export const metadata: Metadata = { title: 'Functions' };
@@ -61,6 +65,19 @@ export default async function FunctionsPage({
       defaultName={defaultName}
     />
   );
+  /** The upload buttons, with the uploads the plan has left this cycle under them. */
+  const uploadsLeft = (children: ReactNode) => (
+    <PlanAllowanceNote
+      workspaceSlug={slug}
+      planName={plan.name}
+      allowance={allowances.functionUploads}
+      noun="uploads"
+      period=" this cycle"
+      testId="uploads-left"
+    >
+      {children}
+    </PlanAllowanceNote>
+  );
 
   return (
     <div className="grid grid-cols-1 gap-6">
@@ -72,33 +89,48 @@ export default async function FunctionsPage({
             pick the release they run.
           </p>
         </div>
-        {canMutate && groups.length > 0 && (
-          <PlanAllowanceNote
-            workspaceSlug={slug}
-            planName={plan.name}
-            allowance={allowances.functionUploads}
-            noun="uploads"
-            period=" this cycle"
-            testId="uploads-left"
-          >
-            {upload()}
-          </PlanAllowanceNote>
-        )}
+        {canMutate &&
+          groups.length > 0 &&
+          uploadsLeft(
+            <div className="flex flex-wrap gap-2">
+              <TemplateDialog workspaceSlug={slug} projectId={project.id} templates={FUNCTION_TEMPLATES} />
+              {upload()}
+            </div>,
+          )}
       </div>
       {groups.length === 0 ? (
-        <Card>
-          <EmptyState
-            icon={Boxes}
-            title="No functions yet"
-            description={
-              <>
-                Build a bundle with <code className="font-mono text-xs">tickwork bundle</code>, then upload
-                the ZIP here or with <code className="font-mono text-xs">tickwork upload</code>.
-              </>
-            }
-            action={canMutate ? upload() : undefined}
-          />
-        </Card>
+        <>
+          <Card>
+            <EmptyState
+              icon={Boxes}
+              title="No functions yet"
+              description={
+                <>
+                  Start from a template below, upload a task folder (Tickwork builds it), or upload a ZIP from{' '}
+                  <code className="font-mono text-xs">tickwork bundle</code>.
+                </>
+              }
+              action={canMutate ? uploadsLeft(upload()) : undefined}
+            />
+          </Card>
+          <section className="grid gap-3" aria-labelledby="templates-heading">
+            <div className="grid gap-1">
+              <h3 id="templates-heading" className="font-semibold text-base tracking-tight">
+                Start from a template
+              </h3>
+              <p className="max-w-2xl text-muted-foreground text-sm">
+                One click builds the template and uploads it as this project&apos;s first release. Gelato Web3
+                Functions and Defender actions run unedited.
+              </p>
+            </div>
+            <TemplateGallery
+              workspaceSlug={slug}
+              projectId={project.id}
+              templates={FUNCTION_TEMPLATES}
+              canMutate={canMutate}
+            />
+          </section>
+        </>
       ) : (
         groups.map((group) => (
           <ReleaseGroup

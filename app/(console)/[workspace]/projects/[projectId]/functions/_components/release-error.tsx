@@ -37,7 +37,8 @@ export function ReleaseError({
   error: FormError;
   workspaceSlug: string;
   pending: boolean;
-  onRetryWithTag: (tag: string) => void;
+  /** Offered on a tag conflict: retry with the suggested tag (absent where the tag is chosen for the user). */
+  onRetryWithTag?: (tag: string) => void;
   /** The verb of the retry button: "Upload", "Copy". */
   action: string;
 }) {
@@ -52,7 +53,7 @@ export function ReleaseError({
         title={code === 'version_tag_required' ? 'This name needs a version tag' : 'Version tag already used'}
       >
         <p>{message} A tag always names one ZIP, and deleted tags stay reserved.</p>
-        {suggested && (
+        {suggested && onRetryWithTag && (
           <Button
             size="sm"
             variant="outline"
@@ -94,6 +95,31 @@ export function ReleaseError({
             upgrade
           </Link>
         </p>
+      </Alert>
+    );
+  }
+
+  if (code === 'task_build_failed') {
+    const errors = Array.isArray(details?.details)
+      ? (details.details as { text?: string; file?: string; line?: number }[])
+      : [];
+    return (
+      <Alert variant="destructive" title="The task did not build">
+        <p>{message}</p>
+        {errors.length > 1 && (
+          <ul className="mt-1.5 list-disc pl-4 text-xs">
+            {errors.slice(0, 10).map((e) => (
+              <li key={`${e.file}:${e.line}:${e.text}`}>
+                {e.file && (
+                  <span className="font-mono">
+                    {e.file}:{e.line}{' '}
+                  </span>
+                )}
+                {e.text}
+              </li>
+            ))}
+          </ul>
+        )}
       </Alert>
     );
   }

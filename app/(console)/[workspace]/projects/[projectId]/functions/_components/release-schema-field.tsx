@@ -37,7 +37,7 @@ export function ReleaseSchemaField({
       label="Args schema"
       htmlFor="release-schema"
       error={problem ?? serverError}
-      hint="Optional. The JSON Schema executables' args are checked against."
+      hint="Optional. The JSON Schema executables' args are checked against; left empty, the ZIP's or folder's schema.json, else the newest version's schema, is kept."
     >
       <Textarea
         id="release-schema"

@@ -5,13 +5,15 @@ import { type FormEvent, useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogBody, FormDialogFooter } from '@/components/ui/dialog';
-import { uploadReleaseAction } from '../actions';
+import { uploadReleaseAction, uploadTaskFolderAction } from '../actions';
 import { type FormError, ReleaseError } from './release-error';
 import { ReleaseNameAndTagFields } from './release-name-and-tag-fields';
 import { ReleaseSchemaField, schemaProblem } from './release-schema-field';
-import { ReleaseZipDropZone } from './release-zip-drop-zone';
+import { ReleaseZipDropZone, type UploadSource } from './release-zip-drop-zone';
+import { UploadSourceToggle } from './upload-source-toggle';
 import { usePickedZip } from './use-picked-zip';
 import { useReleaseNameAndTag } from './use-release-name-and-tag';
+import { zipFolder } from './zip-folder';
 
 const FIELD_OF: Record<string, string> = { taskName: 'name', versionTag: 'tag', schema: 'schema' };
 
@@ -28,6 +30,7 @@ export function UploadReleaseDialog({
   defaultName?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const [source, setSource] = useState<UploadSource>('bundle');
   const zip = usePickedZip();
   const release = useReleaseNameAndTag({ workspaceSlug, projectId, defaultName, enabled: open });
   const [schema, setSchema] = useState('');
@@ -54,6 +57,16 @@ export function UploadReleaseDialog({
     void zip.pick(file);
   };
 
+  const pickFolder = async (files: File[]) => {
+    if (files.length > 0) pick(await zipFolder(files));
+  };
+
+  const changeSource = (next: UploadSource) => {
+    setSource(next);
+    zip.clear();
+    setError(null);
+  };
+
   const upload = (versionTag: string) => {
     if (!picked?.checksum) return;
     const problem = schemaProblem(schema);
@@ -62,19 +75,36 @@ export function UploadReleaseDialog({
     const bundle = new FormData();
     bundle.set('blob', picked.file);
     startTransition(async () => {
-      const result = await uploadReleaseAction(
-        workspaceSlug,
-        projectId,
-        { name: release.name, versionTag, checkSum: picked.checksum ?? '', schema },
-        bundle,
-      );
+      const result =
+        source === 'folder'
+          ? await uploadTaskFolderAction(
+              workspaceSlug,
+              projectId,
+              { name: release.name, versionTag, schema },
+              bundle,
+            )
+          : await uploadReleaseAction(
+              workspaceSlug,
+              projectId,
+              { name: release.name, versionTag, checkSum: picked.checksum ?? '', schema },
+              bundle,
+            );
       if (!result.ok) {
         const field = result.code === 'invalid_schema' ? 'schema' : FIELD_OF[result.field ?? ''];
         setError({ message: result.error, field, code: result.code, details: result.details });
         return;
       }
       const { name: released, versionTag: releasedTag, created } = result.data;
-      if (created) toast.success(`Uploaded ${released}@${releasedTag}`);
+      const built = result.data.build;
+      if (created)
+        toast.success(`Uploaded ${released}@${releasedTag}`, {
+          description: built
+            ? [
+                built.adapter ? `Built from a ${built.adapter} task.` : 'Built from the folder.',
+                ...built.warnings,
+              ].join(' ')
+            : undefined,
+        });
       else
         toast.info(`${released}@${releasedTag} already exists`, {
           description: 'The same ZIP was uploaded under this tag before; nothing changed.',
@@ -119,11 +149,17 @@ export function UploadReleaseDialog({
         onOpenChange={toggle}
         className="max-w-xl"
         title={defaultName ? `New version of ${defaultName}` : 'Upload release'}
-        description="A release is immutable: its version tag always names exactly this ZIP."
+        description="A release is immutable: its version tag always names exactly this code."
       >
         <form onSubmit={submit}>
           <DialogBody>
-            <ReleaseZipDropZone picked={picked} onPick={pick} />
+            <UploadSourceToggle value={source} onChange={changeSource} />
+            <ReleaseZipDropZone
+              picked={picked}
+              onPick={pick}
+              source={source}
+              onPickFolder={(files) => void pickFolder(files)}
+            />
             <ReleaseNameAndTagFields
               release={release}
               defaultName={defaultName}

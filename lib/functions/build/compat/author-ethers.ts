@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
+import { SDK_DIR } from '../sdk-dir';
 
 /** The compatibility layers (guest code bundled into the task), sdk/compat. */
-const COMPAT = path.resolve(import.meta.dirname, '../../sdk/compat');
+const COMPAT = path.join(SDK_DIR, 'compat');
 
 /** The major version of the `ethers` the task folder resolves (walking up like Node), or null. */
 function authorEthersMajor(dir: string): number | null {
@@ -22,8 +23,8 @@ function authorEthersMajor(dir: string): number | null {
  * the bundle holds one copy of ethers and the objects the layer hands the task (a `BigNumber`, a provider) are
  * instances of the task's own classes; otherwise to the repository's.
  */
-export function authorEthersPlugin(dir: string): Plugin {
-  const major = authorEthersMajor(dir);
+export function authorEthersPlugin(dir: string, known?: number): Plugin {
+  const major = known ?? authorEthersMajor(dir);
   return {
     name: 'tickwork-author-ethers',
     setup(b) {

@@ -19,9 +19,15 @@ const list = (names: Set<string>) => [...names].join(', ');
 /**
  * What to change, when the build failed on imports that cannot work: Node built-ins (the sandbox has none),
  * relative paths that leave the task folder (the bundle holds only the folder), packages not installed. `dir`
- * is the task folder; esbuild's locations are relative to it. Null when no error is of those kinds.
+ * is the task folder; esbuild's locations are relative to it. `packages` says where packages come from: the
+ * folder's own node_modules (the CLI), or the platform's (a folder uploaded to the console brings none). Null
+ * when no error is of those kinds.
  */
-export function unresolvedHint(errors: Message[], dir: string): string | null {
+export function unresolvedHint(
+  errors: Message[],
+  dir: string,
+  packages: 'folder' | 'platform' = 'folder',
+): string | null {
   const builtins = new Set<string>();
   const importers = new Set<string>();
   const outside = new Set<string>();
@@ -56,7 +62,9 @@ export function unresolvedHint(errors: Message[], dir: string): string | null {
     );
   if (missing.size > 0)
     hints.push(
-      `${list(missing)} ${missing.size === 1 ? 'is' : 'are'} not installed in the task folder: npm install ${list(missing).replaceAll(',', '')} there`,
+      packages === 'folder'
+        ? `${list(missing)} ${missing.size === 1 ? 'is' : 'are'} not installed in the task folder: npm install ${list(missing).replaceAll(',', '')} there`
+        : `${list(missing)} ${missing.size === 1 ? 'is' : 'are'} not among the packages the console builds with (docs/bundle-format.md): bundle the folder with \`tickwork bundle\` and upload the ZIP`,
     );
   return hints.length > 0 ? hints.join('. ') : null;
 }

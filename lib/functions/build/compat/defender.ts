@@ -1,13 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'esbuild';
+import { SDK_DIR } from '../sdk-dir';
 import { authorEthersPlugin } from './author-ethers';
 import { browserPlatformPlugin } from './browser-platform';
 import { ethers5Plugin } from './ethers5';
 import type { TaskAdapter } from './types';
 
 /** The compatibility layer (guest code bundled into the task), sdk/compat/defender. */
-const LAYER = path.resolve(import.meta.dirname, '../../sdk/compat/defender');
+const LAYER = path.join(SDK_DIR, 'compat/defender');
 
 /** The Defender client import paths (old `defender-*` clients and defender-sdk) → the layer's module. */
 const ROUTES: [RegExp, string][] = [
@@ -67,13 +68,13 @@ function actionName(dir: string): string {
 export const defenderAdapter: TaskAdapter = {
   name: 'defender',
   detect: ({ source }) => isDefenderAction(source),
-  wrap: ({ file, dir }) => ({
+  wrap: ({ file, dir, ethersMajor }) => ({
     contents: [
       `import * as action from ${JSON.stringify(file)};`,
       `import { defenderTask } from ${JSON.stringify(path.join(LAYER, 'task.ts'))};`,
       `export default defenderTask(action, ${JSON.stringify(actionName(dir))});`,
       '',
     ].join('\n'),
-    plugins: [defenderPlugin, authorEthersPlugin(dir), ethers5Plugin, browserPlatformPlugin],
+    plugins: [defenderPlugin, authorEthersPlugin(dir, ethersMajor), ethers5Plugin, browserPlatformPlugin],
   }),
 };

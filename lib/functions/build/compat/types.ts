@@ -9,9 +9,21 @@ export type TaskAdapter = {
   /** Names the style in errors and `bundle`'s output, e.g. `gelato`. */
   name: string;
   /** True when the folder's entry (its path and text) is written for this vendor. */
-  detect(entry: { file: string; source: string; dir: string }): boolean;
+  detect(entry: TaskEntry): boolean;
   /** What esbuild builds instead: a wrapper entry (resolved from the task folder) and extra plugins. */
-  wrap(entry: { file: string; source: string; dir: string }): AdaptedEntry;
+  wrap(entry: TaskEntry): AdaptedEntry;
+};
+
+/** A task folder's entry file, its text and folder. */
+export type TaskEntry = {
+  file: string;
+  source: string;
+  dir: string;
+  /**
+   * The ethers major version the author's `ethers` resolves to, when the build decides it (a folder built in
+   * the console brings no node_modules); else it is found by walking up the folder's node_modules.
+   */
+  ethersMajor?: number;
 };
 
 export type AdaptedEntry = {

@@ -7,7 +7,8 @@ import {
   parseGelatoSchema,
   readGelatoUserArgs,
 } from '@/lib/functions/gelato-schema';
-import { CliError } from '../output';
+import { BuildError } from '../build-error';
+import { SDK_DIR } from '../sdk-dir';
 import { authorEthersPlugin } from './author-ethers';
 import { browserPlatformPlugin } from './browser-platform';
 import { ethers5Plugin } from './ethers5';
@@ -18,7 +19,7 @@ import type { TaskAdapter } from './types';
 // a wrapper entry that loads the author's module (which registers its handlers) and exports the Tickwork task
 // built from them. `schema.json` and `userArgs.json` ride along in the ZIP; the server reads them at upload.
 
-const LAYER_DIR = path.resolve(import.meta.dirname, '../../sdk/compat/gelato');
+const LAYER_DIR = path.join(SDK_DIR, 'compat/gelato');
 const LAYER_ENTRY = path.join(LAYER_DIR, 'index.ts');
 const LAYER_TASK = path.join(LAYER_DIR, 'task.ts');
 
@@ -55,7 +56,7 @@ function readGelatoFiles(dir: string): { files: Record<string, Uint8Array>; warn
     const bytes = readFileSync(schemaFile);
     const parsed = parseGelatoSchema(bytes.toString('utf8'));
     if (!parsed.ok)
-      throw new CliError(
+      throw new BuildError(
         `schema.json is not a Gelato Web3 Function schema: ${describeGelatoIssues(parsed.issues)}`,
         {
           code: 'invalid_gelato_schema',
@@ -70,7 +71,7 @@ function readGelatoFiles(dir: string): { files: Record<string, Uint8Array>; warn
     const bytes = readFileSync(argsFile);
     const read = readGelatoUserArgs(bytes.toString('utf8'), schema);
     if (!read.ok)
-      throw new CliError(`userArgs.json does not fit schema.json: ${describeGelatoIssues(read.issues)}`, {
+      throw new BuildError(`userArgs.json does not fit schema.json: ${describeGelatoIssues(read.issues)}`, {
         code: 'invalid_gelato_user_args',
         details: read.issues,
       });
@@ -86,14 +87,14 @@ function readGelatoFiles(dir: string): { files: Record<string, Uint8Array>; warn
 export const gelatoAdapter: TaskAdapter = {
   name: 'gelato',
   detect: ({ source }) => SDK_IMPORT.test(source),
-  wrap: ({ file, dir }) => ({
+  wrap: ({ file, dir, ethersMajor }) => ({
     contents: [
       `import ${JSON.stringify(file)};`,
       `import { gelatoTask } from ${JSON.stringify(LAYER_TASK)};`,
       'export default gelatoTask();',
       '',
     ].join('\n'),
-    plugins: [sdkPlugin, authorEthersPlugin(dir), ethers5Plugin, browserPlatformPlugin],
+    plugins: [sdkPlugin, authorEthersPlugin(dir, ethersMajor), ethers5Plugin, browserPlatformPlugin],
     ...readGelatoFiles(dir),
   }),
 };

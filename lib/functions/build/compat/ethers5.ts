@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { Plugin } from 'esbuild';
-
-const require = createRequire(import.meta.url);
+import { PLATFORM_MODULES } from '../sdk-dir';
 
 /**
  * `@ethersproject/random` without a secure source: the sandbox has no crypto.getRandomValues, and the original
@@ -21,7 +20,9 @@ const NO_RANDOM_SOURCE = `export function randomBytes() {
 export const ethers5Plugin: Plugin = {
   name: 'tickwork-ethers5',
   setup(b) {
-    b.onResolve({ filter: /^inherits$/ }, () => ({ path: require.resolve('inherits/inherits_browser.js') }));
+    b.onResolve({ filter: /^inherits$/ }, () => ({
+      path: path.join(PLATFORM_MODULES, 'inherits/inherits_browser.js'),
+    }));
     b.onLoad({ filter: /[\\/]@ethersproject[\\/]random[\\/]lib(\.esm)?[\\/](browser-)?random\.js$/ }, () => ({
       contents: NO_RANDOM_SOURCE,
       loader: 'js',
