@@ -7,13 +7,15 @@
 // access disables the modifier and Enable Tickwork enables it again. Every new step fits 1280 and 1440 wide.
 import { expect, test } from '@playwright/test';
 import { encodeFunctionData, parseEther, toFunctionSelector } from 'viem';
+import { generatePrivateKey } from 'viem/accounts';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
 import { openDialog, rpcUrl } from './support/console';
+import { measureOverflow } from './support/overflow';
 import { releaseZip, settled, uploadRelease } from './support/releases';
 import { chainClient, deploySafe, fundAccount } from './support/safe';
 import { createSafeProfile, openSafeWizard, profileRow, reloadUntil } from './support/safe-wizard';
-import { shotAtDesktopSizes } from './support/shots';
+import { PHONE_SIZE, shot, shotAtDesktopSizes } from './support/shots';
 import { connectWallet, installWallet } from './support/wallet';
 
 const COUNTER = LOCAL_DEMO_CONTRACTS.counter;
@@ -55,7 +57,8 @@ test('a role pre-filled from a release is set up, extended from a refusal, and r
   page,
 }) => {
   test.setTimeout(300_000);
-  const wallet = await installWallet(page, { rpcUrl: rpcUrl() });
+  const ownerKey = generatePrivateKey();
+  const wallet = await installWallet(page, { rpcUrl: rpcUrl(), privateKey: ownerKey });
   // The owner executes the setup and the role change: their wallet pays that gas. Runs are sponsored.
   await fundAccount(wallet.address);
   const safe = await deploySafe([wallet.address], 1);
@@ -199,22 +202,45 @@ test('a role pre-filled from a release is set up, extended from a refusal, and r
   await dialog.getByRole('button', { name: 'Allow these calls' }).scrollIntoViewIfNeeded();
   await shotAtDesktopSizes(page, 'roles-16-executable-refused');
 
-  // Allow these calls: the role change opens on the signing page; the owner signs and executes it.
-  await dialog.getByRole('button', { name: 'Allow these calls' }).click();
-  await expect(page).toHaveURL(/\/safe\/tx\/stx_\w+$/);
-  await expect(page.getByRole('heading', { name: "Change the calls Tickwork's role allows" })).toBeVisible();
-  await expect(page.getByTestId('safe-tx-call')).toContainText([
+  // Allow these calls: the role change opens on the signing page in a new tab, saying who asks; the owner
+  // signs and executes it there while the form here keeps what was typed.
+  const [signing] = await Promise.all([
+    page.waitForEvent('popup'),
+    dialog.getByRole('button', { name: 'Allow these calls' }).click(),
+  ]);
+  await expect(signing).toHaveURL(/\/safe\/tx\/stx_\w+$/);
+  await installWallet(signing, { rpcUrl: rpcUrl(), privateKey: ownerKey });
+  await signing.reload();
+  await expect(
+    signing.getByRole('heading', { name: "Change the calls Tickwork's role allows" }),
+  ).toBeVisible();
+  await expect(signing.getByTestId('safe-tx-asker')).toContainText('Counter role');
+  await expect(signing.getByRole('link', { name: 'Back to the console' })).toHaveAttribute(
+    'href',
+    `${project}/profiles`,
+  );
+  await expect(signing.getByTestId('safe-tx-call')).toContainText([
     `Role "tickwork": allow topUp(address) (${TOP_UP}) on ${TOKEN}`,
   ]);
-  await expect(page.getByTestId('safe-tx-scope')).toContainText('allows 2 functions on 2 targets');
-  await connectWallet(page);
-  await shotAtDesktopSizes(page, 'roles-17-signing-role-change');
-  await page.getByRole('button', { name: 'Sign and execute' }).click();
-  await expect(page.getByTestId('safe-tx-executed')).toBeVisible({ timeout: 30_000 });
+  await expect(signing.getByTestId('safe-tx-delegatecall')).toContainText('MultiSendCallOnly');
+  await expect(signing.getByTestId('safe-tx-scope')).toContainText('allows 2 functions on 2 targets');
+  await connectWallet(signing);
+  await shotAtDesktopSizes(signing, 'roles-17-signing-role-change');
+  await signing.setViewportSize(PHONE_SIZE);
+  // on a phone nothing of the signing page runs past the right edge
+  await expect.poll(async () => (await signing.evaluate(measureOverflow)).culprits).toEqual([]);
+  await shot(signing, 'roles-17-signing-role-change-390');
+  await signing.setViewportSize({ width: 1440, height: 900 });
+  await signing.getByRole('button', { name: 'Sign and execute' }).click();
+  await expect(signing.getByTestId('safe-tx-executed')).toBeVisible({ timeout: 30_000 });
+  await signing.close();
 
-  // The same executable again: created, and its run tops the Safe up through the role, sponsored.
-  await page.goto(executablesUrl);
-  await fillExecutable();
+  // Back in the console tab: the form is as it was, and the same submit now creates the executable; its run
+  // tops the Safe up through the role, sponsored.
+  await expect(dialog.getByTestId('signing-page-opened')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveValue('Top up the Safe');
+  await expect(dialog.getByLabel('Every (seconds)')).toHaveValue('3600');
+  await dialog.getByRole('button', { name: 'Create executable' }).click();
   await expect(page).toHaveURL(new RegExp(`${project}/executables/[^/]+$`));
   await expect(page.getByTestId('executable-state')).toHaveText('active', { timeout: 90_000 });
   const before = await tickBalance(safe);

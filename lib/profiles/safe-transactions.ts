@@ -187,6 +187,17 @@ async function projectFunctionNames(db: DbOrTx, projectId: string): Promise<Func
   return signaturesBySelector(rows.map((r) => r.permissions));
 }
 
+/** Which of Safe's own contracts a delegatecall (operation 1) runs as the Safe, or null (another contract). */
+export type DelegatecallTarget = 'multiSendCallOnly' | 'multiSend' | 'signMessageLib' | null;
+
+function delegatecallTargetOf(chainId: number, to: Address): DelegatecallTarget {
+  const contracts = getChainContracts(chainId);
+  const known = (['multiSendCallOnly', 'multiSend', 'signMessageLib'] as const).find(
+    (name) => contracts?.[name]?.toLowerCase() === to.toLowerCase(),
+  );
+  return known ?? null;
+}
+
 const multiSendsOf = (chainId: number) => {
   const contracts = getChainContracts(chainId);
   return contracts ? [contracts.multiSendCallOnly, contracts.multiSend] : [];
@@ -221,6 +232,8 @@ function toView(row: SafeTransactionRow, reading: SafeReading, chainName: string
       operation: tx.operation,
       nonce: row.nonce,
     },
+    /** For a delegatecall: which of Safe's contracts runs as the Safe (the page explains what it may do). */
+    delegatecallTarget: tx.operation === 1 ? delegatecallTargetOf(row.chainId, tx.to) : null,
     safeTxHash: row.safeTxHash as Hex,
     /** For `eth_signTypedData_v4` (numbers as decimal strings). */
     typedData: {

@@ -32,8 +32,18 @@ export type SafeReading = {
 /** Up to this many modules are listed (a Safe with more is unusual; `isModuleEnabled` is what counts). */
 const MODULE_PAGE = 50n;
 
-export async function readSafe(chain: ChainConfig, address: Address): Promise<SafeReading> {
-  const client = publicClientFor(chain);
+/**
+ * How long a request handler waits for the chain (`readSafeOrRefuse`): one try, no retries, so a page over a
+ * slow or hanging RPC answers "the chain did not answer" within seconds instead of after viem's 4 × 10 s.
+ */
+export const REQUEST_READ_TIMEOUT_MS = 6_000;
+
+export async function readSafe(
+  chain: ChainConfig,
+  address: Address,
+  opts: { timeoutMs?: number } = {},
+): Promise<SafeReading> {
+  const client = publicClientFor(chain, opts);
   const safe = { address, abi: safeAbi } as const;
   const code = await client.getCode({ address }).catch(unavailable);
   if (!code || code === '0x')
@@ -115,6 +125,6 @@ function safeReadRefusal(error: unknown): never {
   throw apiError(error.code, error.message);
 }
 
-/** `readSafe` for request handlers: its refusals are API errors. */
+/** `readSafe` for request handlers: within REQUEST_READ_TIMEOUT_MS, its refusals API errors. */
 export const readSafeOrRefuse = (chain: ChainConfig, address: Address) =>
-  readSafe(chain, address).catch(safeReadRefusal);
+  readSafe(chain, address, { timeoutMs: REQUEST_READ_TIMEOUT_MS }).catch(safeReadRefusal);

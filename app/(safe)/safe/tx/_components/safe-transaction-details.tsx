@@ -5,6 +5,20 @@ import { callWords, functionOf, scopeSize } from '@/lib/zodiac/scope-drafts';
 
 const OPERATIONS: Record<number, string> = { 0: '0 (call)', 1: '1 (delegatecall)' };
 
+/** What a delegatecall (operation 1) lets run as the Safe, in words, by which of Safe's contracts it targets. */
+function delegatecallWords(target: SafeTransactionView['delegatecallTarget'], calls: number) {
+  switch (target) {
+    case 'multiSendCallOnly':
+      return `operation 1 lets the Safe run Safe's MultiSendCallOnly contract as its own code. It makes the ${calls} calls listed above one after another, each a plain call from the Safe, in one transaction, and it cannot make a delegatecall itself.`;
+    case 'signMessageLib':
+      return "operation 1 lets the Safe run Safe's SignMessageLib as its own code: it marks the message above as signed by the Safe, in the Safe's own storage. That is all it can do.";
+    case 'multiSend':
+      return "operation 1 lets the Safe run Safe's MultiSend contract as its own code, which runs the steps listed above in turn; each step is a delegatecall to Safe's SignMessageLib, which marks one message as signed by the Safe.";
+    default:
+      return "operation 1 lets the target's code act as the Safe itself, with all its funds and settings. Sign it only if you trust that code with the whole Safe.";
+  }
+}
+
 /**
  * The transaction in words, call by call (a batch unpacked), and for a roles transaction what the role allows
  * once it is executed (for a self-call allowance, a warning of what it hands over); then exactly what the owners sign: the SafeTx fields and its hash.
@@ -56,6 +70,12 @@ export function SafeTransactionDetails({ view }: { view: SafeTransactionView }) 
             Nothing else: the Roles modifier refuses every other call on chain.
           </p>
         </div>
+      )}
+      {transaction.operation === 1 && (
+        <p className="rounded-lg border bg-muted/30 p-4 text-sm" data-testid="safe-tx-delegatecall">
+          <span className="font-medium">Why a delegatecall: </span>
+          {delegatecallWords(view.delegatecallTarget, calls.length)}
+        </p>
       )}
       <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <CopyableDetail label="Safe" value={view.safe} copyLabel="Copy Safe address" />

@@ -7,6 +7,7 @@ import type { ActionResult } from '@/lib/console/action';
 import { callWords, functionOf, isArgsTarget } from '@/lib/zodiac/scope-drafts';
 import { allowRoleCallsAction } from '../../profiles/actions';
 import { SelfCallRefusalAlert, type SelfCallRefused, selfCallsRefusedOf } from './self-call-refusal';
+import { SigningPageOpened } from './signing-page-opened';
 import { useSigningPage } from './use-signing-page';
 
 type Call = { to: string; functions: string[] };
@@ -95,7 +96,7 @@ function CoverageRefusalAlert({
   profileId: string;
   refusal: PermissionsRefusal;
 }) {
-  const { open, pending, error } = useSigningPage();
+  const { open, pending, error, opened } = useSigningPage();
   const allowable = refusal.missing.filter((c) => !isArgsTarget(c.to));
   const fromArgs = refusal.missing.filter((c) => isArgsTarget(c.to));
 
@@ -140,9 +141,10 @@ function CoverageRefusalAlert({
                 Allow these calls
               </Button>
               <span className="text-muted-foreground text-xs">
-                Opens the signing page; once the owners have executed it, try again.
+                Opens the signing page in a new tab; once the owners have executed it, try again.
               </span>
             </div>
+            {opened && <SigningPageOpened url={opened} />}
             {error && <p role="alert">{error}</p>}
           </div>
         )}

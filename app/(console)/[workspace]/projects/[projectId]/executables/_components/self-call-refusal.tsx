@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { ActionResult } from '@/lib/console/action';
 import { allowSelfCallsAction } from '../../profiles/actions';
+import { SigningPageOpened } from './signing-page-opened';
 import { useSigningPage } from './use-signing-page';
 
 /** One call of a `409 call_not_permitted`: a call to the profile's own Safe, Roles modifier or executor. */
@@ -45,7 +46,7 @@ export function SelfCallRefusalAlert({
   profileId: string;
   calls: SelfCallRefused[];
 }) {
-  const { open, pending, error } = useSigningPage();
+  const { open, pending, error, opened } = useSigningPage();
   const ask = () => open(() => allowSelfCallsAction(workspaceSlug, projectId, profileId, calls));
 
   return (
@@ -69,9 +70,10 @@ export function SelfCallRefusalAlert({
             Ask the owners to allow them
           </Button>
           <span className="text-muted-foreground text-xs">
-            Opens the signing page; once the owners have executed it, try again.
+            Opens the signing page in a new tab; once the owners have executed it, try again.
           </span>
         </div>
+        {opened && <SigningPageOpened url={opened} />}
         {error && <p role="alert">{error}</p>}
       </div>
     </Alert>
