@@ -6,6 +6,7 @@ import { measureOverflow } from './overflow';
 /** The desktop sizes every console page must fit, the playwright default (1440×900) last. */
 export const DESKTOP_SIZES = [
   { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
   { width: 1440, height: 900 },
 ];
 
