@@ -2,6 +2,7 @@
 
 import { Loader2, Sparkles } from 'lucide-react';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useState, useTransition } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
@@ -27,6 +28,7 @@ export function TemplateGallery({
   canMutate: boolean;
   onCreated?: () => void;
 }) {
+  const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [chosen, setChosen] = useState<string | null>(null);
   const [error, setError] = useState<FormError | null>(null);
@@ -44,7 +46,7 @@ export function TemplateGallery({
       const { name, versionTag } = result.data;
       toast.success(`Created ${name}@${versionTag} from the ${template.title} template`, {
         description: 'Next: an executable that runs it, with its args in a form.',
-        action: { label: 'New executable', onClick: () => window.location.assign(executablesUrl) },
+        action: { label: 'New executable', onClick: () => router.push(executablesUrl) },
       });
       onCreated?.();
     });
