@@ -312,7 +312,7 @@ export const ERROR_CODES = {
   ens_not_found: { status: 422, when: 'console: the ENS name resolves to no address' },
   rate_limited: {
     status: 429,
-    when: "over the credential's budget (`Retry-After`); also per client address (logins, sign-in nonces), per webhook URL, per Safe transaction and per RPC workspace",
+    when: "over the credential's budget (`Retry-After`); also per client address (logins, sign-in nonces), per webhook URL, per Safe transaction, per RPC workspace and per workspace for console builds (10 a minute)",
   },
   headers_too_large: {
     status: 431,

@@ -2,6 +2,7 @@
 
 import { getDb } from '@/db/client';
 import { apiError } from '@/lib/api/errors';
+import { takeRateLimit } from '@/lib/api/rate-limit';
 import { type ActionContext, consoleAction } from '@/lib/console/workspace-action';
 import type { BuiltRelease } from '@/lib/functions/build/build-release';
 import { buildUploadedFolder } from '@/lib/functions/build/uploaded-folder';
@@ -87,6 +88,14 @@ async function uploadBuilt(
   return { ...result, name: data.taskName, build: { adapter: built.adapter, warnings: built.warnings } };
 }
 
+/** Builds a workspace may start per minute: each one is esbuild on the server, refused or not. */
+const BUILDS_PER_MINUTE = 10;
+
+async function takeBuild(workspaceId: string) {
+  const { allowed } = await takeRateLimit(`console-build:${workspaceId}`, getDb(), BUILDS_PER_MINUTE);
+  if (!allowed) throw apiError('rate_limited', 'too many builds in this workspace; wait a minute');
+}
+
 /**
  * A task folder from the console (`folder`'s `blob` is a ZIP of its source: the browser zips a picked folder),
  * built on the server as `tickwork bundle` builds it, then uploaded as the CLI would.
@@ -102,6 +111,7 @@ export async function uploadTaskFolderAction(
     const blob = folder.get('blob');
     if (!(blob instanceof Blob)) throw apiError('invalid_request', 'choose a task folder or a ZIP of one');
     await requireProject(getDb(), context.workspace.id, projectId);
+    await takeBuild(context.workspace.id);
     const built = await buildUploadedFolder(Buffer.from(await blob.arrayBuffer()));
     return uploadBuilt(
       context,
@@ -127,6 +137,7 @@ export async function createFromTemplateAction(workspaceSlug: string, projectId:
     if (!template) throw apiError('not_found', 'no such template');
     await requireProject(getDb(), context.workspace.id, projectId);
     const reservation = await versionReservation(getDb(), projectId, template.id);
+    await takeBuild(context.workspace.id);
     const built = await buildTemplate(template);
     return uploadBuilt(
       context,
