@@ -102,6 +102,7 @@ test('simulate and run an executable, follow its executions and read their logs'
   await expect(rows).toHaveCount(2);
 
   // The execution's page (the whole row opens it): the record, its one call and the task's logs.
+  await run.scrollIntoViewIfNeeded(); // the incidents link above scrolled down to #incidents
   const badge = await run.getByTestId('execution-status').boundingBox();
   if (!badge) throw new Error('the run has no status badge');
   // beside the status badge: the row itself, no link there

@@ -4,7 +4,8 @@ import { getDb } from '@/db/client';
 import { listIncidents } from '@/lib/alerts/incidents';
 import { listExecutableExecutions } from '@/lib/executions/queries';
 import { LastRun } from '../../../executions/_components/last-run';
-import { executionHref } from '../../../executions/_components/model';
+import { executionHref, isUnfinished } from '../../../executions/_components/model';
+import { PendingRefresh } from '../../../profiles/_components/pending-refresh';
 import type { SectionProps } from './data';
 import { executableTabHref } from './tabs';
 
@@ -12,7 +13,8 @@ const INCIDENTS_COUNTED = 100;
 
 /**
  * Next to the state badge: the last run (status and when, linking to it) and the open incidents (linking to the
- * Runs & health tab), so an active executable that keeps failing says so at the top.
+ * Runs & health tab), so an active executable that keeps failing says so at the top. On every tab, the page
+ * re-renders itself every 2 s while the executable provisions, switches its release or its last run is unfinished.
  */
 export async function HealthSummary({ ids, workspaceId, executable }: SectionProps) {
   const [{ data: runs }, open] = await Promise.all([
@@ -25,9 +27,14 @@ export async function HealthSummary({ ids, workspaceId, executable }: SectionPro
     }),
   ]);
   const base = `/${ids.workspaceSlug}/projects/${ids.projectId}/executables/${executable.id}`;
+  const busy =
+    executable.state === 'provisioning' ||
+    Boolean(executable.pendingFunctionSwitch) ||
+    (runs[0] !== undefined && isUnfinished(runs[0].status));
   const count = open.length >= INCIDENTS_COUNTED ? `${INCIDENTS_COUNTED}+` : String(open.length);
   return (
     <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm" data-testid="executable-health">
+      <PendingRefresh active={busy} intervalMs={2000} />
       <span className="flex items-center gap-2">
         <span className="text-muted-foreground text-xs">Last run</span>
         {runs[0] ? (
