@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { createDb } from '@/db/client';
 import { newId } from '@/lib/ids';
-import { createProject, openDialog, rpcUrl, signIn } from './support/console';
+import { createProject, openDialog, openExecutableTab, rpcUrl, signIn } from './support/console';
 import { installWallet } from './support/wallet';
 
 /**
@@ -64,12 +64,15 @@ test('a project default alert, switched off for one executable', async ({ page }
 
   const exeId = await seedExecutable(projectId);
   await page.goto(`${projectUrl}/executables/${exeId}`);
+  await openExecutableTab(page, 'Alerts & webhooks');
   const exeRow = page.getByTestId('alert-rules').locator('tr[data-kind="consecutive_failures"]');
   await expect(exeRow).toContainText('project default');
   await exeRow.getByRole('button', { name: 'Disable' }).click();
   await expect(exeRow).toContainText('Disabled');
   await expect(exeRow).not.toContainText('project default');
+  await openExecutableTab(page, 'Runs & health');
   await expect(page.getByTestId('alert-incidents')).toContainText('No incidents');
+  await expect(page.getByTestId('executable-open-incidents')).toHaveText('0 open incidents');
 
   // the default is unchanged
   await page.goto(`${projectUrl}/alerts`);
@@ -135,6 +138,10 @@ test('an alert that fired, with its notification and delivery attempts', async (
     }).toPass({ timeout: 60_000 });
     await expect(incident).toContainText('Executable “watched” failed');
     await expect(incident).toContainText('open');
+    // the header says so next to the state badge, and the last run failed
+    await expect(page.getByTestId('executable-state')).toHaveText('active');
+    await expect(page.getByTestId('executable-open-incidents')).toHaveText('1 open incident');
+    await expect(page.getByTestId('executable-health').getByTestId('execution-status')).toHaveText('failed');
     await expect(notification).toContainText('fired');
     await expect(notification).toContainText('Pager hook');
     const attempt = notification.getByTestId('delivery-attempt');
@@ -144,6 +151,16 @@ test('an alert that fired, with its notification and delivery attempts', async (
     await expect(attempt).toContainText('202');
     expect(received).toHaveLength(1);
     expect(JSON.parse(received[0])).toMatchObject({ event: 'fired' });
+
+    // the project's overview leads with it: the open incident and the failed run
+    await tabs.getByRole('link', { name: 'Overview' }).click();
+    const failures = page.getByTestId('project-failures');
+    await expect(failures.getByTestId('failing-incident').first()).toContainText(
+      'Executable “watched” failed',
+    );
+    await expect(failures.getByTestId('failing-run').first()).toContainText('watched');
+    await expect(failures.getByTestId('failed-runs-count')).toHaveText('1 failed run in the last 24 hours');
+    await expect(page.getByTestId('project-all-healthy')).toHaveCount(0);
 
     // the project's Alerts tab shows the same; its channel links to the channel's deliveries
     await tabs.getByRole('link', { name: 'Alerts' }).click();

@@ -1,7 +1,14 @@
 // Profiles and executables in the console: a legacy profile provisions on anvil, an executable builds on a
 // cron schedule, pauses, switches its function, edits storage (with a version conflict) and gets webhooks.
 import { expect, test } from '@playwright/test';
-import { createProject, openDialog, rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import {
+  createProject,
+  openDialog,
+  openExecutableTab,
+  rpcUrl,
+  signIn,
+  workspaceSlugOf,
+} from './support/console';
 import { releaseZip, settled, uploadRelease } from './support/releases';
 import { shot } from './support/shots';
 import { installWallet } from './support/wallet';
@@ -125,6 +132,8 @@ test('profiles provision, executables build, pause, switch function, storage and
   await dialog.getByRole('button', { name: 'Create executable' }).click();
   await expect(page).toHaveURL(new RegExp(`${projectUrl}/executables/[^/]+$`));
   await expect(page.getByTestId('executable-state')).toHaveText('active', { timeout: 90_000 });
+  await openExecutableTab(page, 'Settings');
+  await expect(page).toHaveURL(/\?tab=settings$/);
   await expect(page.getByTestId('executable-next-run')).toContainText('UTC');
   await expect(page.getByTestId('executable-function')).toHaveText('keeper@v1');
   await shot(page, '43-executable-active');
@@ -142,6 +151,8 @@ test('profiles provision, executables build, pause, switch function, storage and
   await expect(page.getByTestId('switch-pending')).toHaveCount(0);
 
   // Storage: save at v0 → v1; a second tab saves meanwhile, so this tab's next save conflicts.
+  await openExecutableTab(page, 'Storage');
+  await expect(page).toHaveURL(/\?tab=storage$/);
   const storage = page.getByLabel('Storage JSON');
   await storage.fill('{ "count": 1 }');
   await page.getByRole('button', { name: 'Save storage' }).click();
@@ -169,6 +180,7 @@ test('profiles provision, executables build, pause, switch function, storage and
   await expect(conflict).toHaveCount(0);
 
   // Webhooks: the URL is shown once; rotating gives another.
+  await openExecutableTab(page, 'Alerts & webhooks');
   await page.getByRole('button', { name: 'New webhook' }).click();
   await dialog.getByLabel('Name').fill('CI hook');
   await dialog.getByRole('button', { name: 'Create webhook' }).click();
@@ -186,6 +198,7 @@ test('profiles provision, executables build, pause, switch function, storage and
 
   // Facets, one save each: gas mode (with its sponsor), a secret binding and the pin; all kept on reload.
   // No sponsor on the record yet: one select, showing the default the engine uses.
+  await openExecutableTab(page, 'Settings');
   await expect(page.getByTestId('executable-sponsorship-provider')).toHaveText(
     'default (chain paymaster, else pimlico)',
   );
@@ -208,6 +221,10 @@ test('profiles provision, executables build, pause, switch function, storage and
   await page.getByRole('button', { name: 'Pin executable' }).click();
   await expect(page.getByTestId('executable-pinned')).toHaveText('pinned');
   await page.reload();
+  await expect(page).toHaveURL(/\?tab=settings$/); // the tab survives the reload
+  await expect(
+    page.getByRole('navigation', { name: 'Executable' }).getByRole('link', { name: 'Settings' }),
+  ).toHaveAttribute('aria-current', 'page');
   await expect(page.getByTestId('executable-gas-mode')).toHaveText('sponsored');
   await expect(page.getByLabel('Gas mode')).toHaveValue('sponsored');
   await expect(page.getByTestId('executable-secrets')).toHaveText('PRICE_KEY ← PRICE_API_KEY');

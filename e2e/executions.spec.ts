@@ -2,7 +2,7 @@
 // confirmed transaction); its execution page shows the calls and the task's logs, and the project's
 // Executions tab lists and filters them. A run whose cancellation is not mined shows its profile nonce blocked.
 import { expect, test } from '@playwright/test';
-import { createProject, openDialog, rpcUrl, signIn } from './support/console';
+import { createProject, openDialog, openExecutableTab, rpcUrl, signIn } from './support/console';
 import { markCancellationPending } from './support/db';
 import { createFundedProfile } from './support/profiles';
 import { releaseZip, uploadRelease } from './support/releases';
@@ -80,7 +80,29 @@ test('simulate and run an executable, follow its executions and read their logs'
   await expect(run.getByTestId('execution-tx-hash')).toContainText(/^0x[0-9a-f]{6}…[0-9a-f]{6}$/);
   await shot(page, '50-executable-executions');
 
+  // The header sums up the health next to the state: the last run (linking to it) and no open incidents.
+  const health = page.getByTestId('executable-health');
+  await expect(health.getByTestId('execution-status')).toHaveText('confirmed');
+  await expect(page.getByTestId('executable-open-incidents')).toHaveText('0 open incidents');
+
+  // The page's tabs keep their place in the URL, through a reload; Runs & health is the first, without ?tab=.
+  const exeUrl = page.url();
+  const exeTabs = page.getByRole('navigation', { name: 'Executable' });
+  await openExecutableTab(page, 'Settings');
+  await expect(page).toHaveURL(`${exeUrl}?tab=settings`);
+  await expect(page.getByRole('button', { name: 'Save trigger' })).toBeVisible();
+  await expect(rows).toHaveCount(0);
+  await page.reload();
+  await expect(exeTabs.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('button', { name: 'Save trigger' })).toBeVisible();
+  await page.getByTestId('executable-open-incidents').click();
+  await expect(page).toHaveURL(`${exeUrl}#incidents`);
+  await expect(exeTabs.getByRole('link', { name: 'Runs & health' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByTestId('alert-incidents')).toBeVisible();
+  await expect(rows).toHaveCount(2);
+
   // The execution's page (the whole row opens it): the record, its one call and the task's logs.
+  await run.scrollIntoViewIfNeeded(); // the incidents link above scrolled down to #incidents
   const badge = await run.getByTestId('execution-status').boundingBox();
   if (!badge) throw new Error('the run has no status badge');
   // beside the status badge: the row itself, no link there
@@ -125,6 +147,9 @@ test('simulate and run an executable, follow its executions and read their logs'
   await tabs.getByRole('link', { name: 'Overview' }).click();
   await expect(page.getByTestId('recent-confirmed')).toHaveText('1');
   await expect(page.getByTestId('recent-skipped')).toHaveText('1');
+  // nothing failed: one "all healthy" line instead of the failures
+  await expect(page.getByTestId('project-all-healthy')).toBeVisible();
+  await expect(page.getByTestId('project-failures')).toHaveCount(0);
 
   // Had its cancellation not been mined, the profile would show its account blocked, linking to the run.
   await markCancellationPending(executionUrl.split('/').at(-1) as string);

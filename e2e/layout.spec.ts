@@ -6,7 +6,14 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { generatePrivateKey } from 'viem/accounts';
-import { createProject, openDialog, rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import {
+  createProject,
+  openDialog,
+  openExecutableTab,
+  rpcUrl,
+  signIn,
+  workspaceSlugOf,
+} from './support/console';
 import { measureOverflow } from './support/overflow';
 import { createFundedProfile } from './support/profiles';
 import { releaseZip, uploadRelease } from './support/releases';
@@ -150,8 +157,10 @@ async function buildWorkspace(
   await expect(page.getByTestId('executable-state')).toHaveText('active', { timeout: 90_000 });
   const executable = new URL(page.url()).pathname;
   // The Details card and the schedule preview tell the same next run (the interval's phase is the stored one).
+  await openExecutableTab(page, 'Settings');
   const nextRun = (await page.getByTestId('executable-next-run').textContent()) ?? '';
   await expect(page.getByTestId('next-run').first()).toHaveText(nextRun);
+  await openExecutableTab(page, 'Runs & health');
 
   const rows = page.getByTestId('execution-row');
   await page.getByRole('button', { name: 'Simulate' }).click();
@@ -216,6 +225,11 @@ async function buildWorkspace(
       },
       { name: 'executables', route: `${p}/executables`, url: `${project}/executables` },
       { name: 'executable', route: `${p}/executables/[executableId]`, url: executable },
+      ...(['settings', 'storage', 'alerts'] as const).map((tab) => ({
+        name: `executable (${tab})`,
+        route: `${p}/executables/[executableId]`,
+        url: `${executable}?tab=${tab}`,
+      })),
       { name: 'executions', route: `${p}/executions`, url: `${project}/executions` },
       {
         name: 'executions (filtered)',

@@ -10,7 +10,7 @@ import { encodeFunctionData, parseEther, toFunctionSelector } from 'viem';
 import { generatePrivateKey } from 'viem/accounts';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
-import { openDialog, rpcUrl } from './support/console';
+import { openDialog, openExecutableTab, rpcUrl } from './support/console';
 import { measureOverflow } from './support/overflow';
 import { releaseZip, settled, uploadRelease } from './support/releases';
 import { chainClient, deploySafe, fundAccount } from './support/safe';
@@ -253,6 +253,7 @@ test('a role pre-filled from a release is set up, extended from a refusal, and r
   // to allow yet.
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByTestId('executable-state')).toHaveText('paused');
+  await openExecutableTab(page, 'Settings');
   await page.getByLabel('Switch to').selectOption({ label: 'counter@v1' });
   await page.getByRole('button', { name: 'Switch function' }).click();
   const switchRefusal = page.getByTestId('permissions-refusal');

@@ -3,7 +3,14 @@
 // Trigger card edits the saved trigger, and the Chains page shows the follower's lag once it follows the chain.
 import { expect, test } from '@playwright/test';
 import { toEventSelector } from 'viem';
-import { createProject, openDialog, rpcUrl, signIn, workspaceSlugOf } from './support/console';
+import {
+  createProject,
+  openDialog,
+  openExecutableTab,
+  rpcUrl,
+  signIn,
+  workspaceSlugOf,
+} from './support/console';
 import { createFundedProfile } from './support/profiles';
 import { releaseZip, uploadRelease } from './support/releases';
 import { installWallet } from './support/wallet';
@@ -73,6 +80,7 @@ test('an event trigger is previewed, created and edited; the Chains page shows t
 
   await dialog.getByRole('button', { name: 'Create executable' }).click();
   await expect(page).toHaveURL(new RegExp(`${projectUrl}/executables/[^/]+$`));
+  await openExecutableTab(page, 'Settings');
   await expect(page.getByLabel('Trigger', { exact: true })).toHaveValue('event');
   await expect(page.getByLabel('Event signature')).toHaveValue('Ping(uint256 i)');
   await expect(page.getByLabel('Contract addresses')).toHaveValue(new RegExp(contract.slice(2), 'i'));

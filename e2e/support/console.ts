@@ -38,3 +38,13 @@ export async function openDialog(page: Page, button: string, menuItem?: string) 
     await expect(dialog).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
 }
+
+/** Opens a tab of an executable's page (Runs & health, Settings, Storage, Alerts & webhooks) and waits for it. */
+export async function openExecutableTab(
+  page: Page,
+  name: 'Runs & health' | 'Settings' | 'Storage' | 'Alerts & webhooks',
+) {
+  const tab = page.getByRole('navigation', { name: 'Executable' }).getByRole('link', { name });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-current', 'page');
+}

@@ -14,18 +14,15 @@ import type { SectionProps } from './data';
 const RECENT_EXECUTIONS = 20;
 
 /**
- * The latest executions. The page re-renders itself every 2 s while one of them is unfinished, or while the
- * executable provisions or switches its release.
+ * The latest executions. The page re-renders itself every 2 s while one of them is unfinished (the header does so
+ * while the executable provisions or switches its release, on every tab).
  */
 export async function ExecutionsSection({ ids, workspaceId, executable }: SectionProps) {
   const { data: executions } = await listExecutableExecutions(getDb(), workspaceId, executable.id, {
     limit: RECENT_EXECUTIONS,
   });
   const nextRun = nextRunOf(executable);
-  const busy =
-    executable.state === 'provisioning' ||
-    Boolean(executable.pendingFunctionSwitch) ||
-    executions.some((e) => isUnfinished(e.status));
+  const busy = executions.some((e) => isUnfinished(e.status));
   return (
     <>
       <PendingRefresh active={busy} intervalMs={2000} />

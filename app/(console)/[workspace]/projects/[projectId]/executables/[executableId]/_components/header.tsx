@@ -1,15 +1,17 @@
 import { ChevronLeft, Star } from 'lucide-react';
 import Link from 'next/link';
+import { Suspense } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { ExecutableControls } from '../../_components/executable-controls';
 import { PinToggle } from '../../_components/facet-forms';
 import { RunControls } from '../../_components/run-controls';
 import { ExecutableStateBadge } from '../../_components/state-badge';
 import { loadReleases, releaseLabel, type SectionProps } from './data';
+import { HealthSummary } from './health-summary';
 
 /**
- * The executable's name, pin, state and release with its lifecycle and run controls (owners and admins), then
- * why its runs are held or its state is what it is.
+ * The executable's name, pin, state, release and health (last run, open incidents) with its lifecycle and run
+ * controls (owners and admins), then why its runs are held or its state is what it is.
  */
 export async function ExecutableHeader({ ids, workspaceId, executable, canMutate }: SectionProps) {
   const releases = await loadReleases(workspaceId, ids.projectId);
@@ -41,6 +43,14 @@ export async function ExecutableHeader({ ids, workspaceId, executable, canMutate
           <p className="font-mono text-muted-foreground text-xs" data-testid="executable-function">
             {releaseLabel(releases, executable.functionId)}
           </p>
+          <Suspense fallback={null}>
+            <HealthSummary
+              ids={ids}
+              workspaceId={workspaceId}
+              executable={executable}
+              canMutate={canMutate}
+            />
+          </Suspense>
         </div>
         {canMutate && (
           <div className="flex flex-wrap items-center gap-2">
