@@ -4,7 +4,6 @@
 import { ChevronLeft, ExternalLink, ScrollText, Send } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { formatEther, formatGwei } from 'viem';
 import { Alert } from '@/components/ui/alert';
 import { Amount } from '@/components/ui/amount';
@@ -18,9 +17,8 @@ import { ApiError } from '@/lib/api/errors';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { enabledChains } from '@/lib/chains/config';
 import { formatDuration, formatNumber, formatUtc, runnerLabel } from '@/lib/console/format';
-import { orNotFound } from '@/lib/console/not-found';
 import { getExecutable } from '@/lib/executables/service';
-import { listExecutionLogs, readExecution } from '@/lib/executions/queries';
+import { listExecutionLogs } from '@/lib/executions/queries';
 import { signaturesBySelector } from '@/lib/functions/permissions';
 import { loadProject } from '../../_lib/project';
 import { releaseOptions } from '../../executables/_components/data';
@@ -33,6 +31,7 @@ import { ExecutionStatusBadge } from '../_components/execution-status-badge';
 import { ExecutionTrigger } from '../_components/execution-trigger';
 import { isUnfinished } from '../_components/model';
 import { TxHash } from '../_components/tx-hash';
+import { loadExecution } from './_lib/execution';
 
 export const metadata: Metadata = { title: 'Execution' };
 
@@ -56,8 +55,7 @@ export default async function ExecutionPage({
   const { workspace: slug, projectId, executionId } = await params;
   const { workspace } = await requireWorkspaceAccess(slug);
   const project = await loadProject(workspace.id, projectId);
-  const execution = await orNotFound(readExecution(getDb(), workspace.id, executionId));
-  if (execution.projectId !== project.id) notFound();
+  const execution = await loadExecution(workspace.id, project.id, executionId);
   const [logs, name, releases] = await Promise.all([
     listExecutionLogs(getDb(), workspace.id, execution.id),
     executableName(workspace.id, execution.executableId),

@@ -2,7 +2,6 @@
 import { ChevronLeft, FileCode2, FileLock2, FileText } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -11,18 +10,12 @@ import { getDb } from '@/db/client';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { cn } from '@/lib/cn';
 import { formatBytes, formatDate, formatNumber } from '@/lib/console/format';
-import { orNotFound } from '@/lib/console/not-found';
-import { readSource, requireRelease, toRelease } from '@/lib/functions/service';
+import { readSource } from '@/lib/functions/service';
 import { loadProject } from '../../_lib/project';
 import { permissionsSummary } from '../_components/permissions-summary';
+import { loadRelease } from './_lib/release';
 
 export const metadata: Metadata = { title: 'Release source' };
-
-async function loadRelease(workspaceId: string, projectId: string, functionId: string) {
-  const release = await orNotFound(requireRelease(getDb(), workspaceId, functionId));
-  if (release.projectId !== projectId) notFound();
-  return toRelease(release);
-}
 
 /** index.js first, then the rest by path. */
 const byImportance = (a: { path: string }, b: { path: string }) =>

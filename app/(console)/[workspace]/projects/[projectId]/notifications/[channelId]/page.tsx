@@ -3,18 +3,17 @@
 import { ChevronLeft, Inbox } from 'lucide-react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { getDb } from '@/db/client';
-import { getChannel, listDeliveries } from '@/lib/alerts/channels/service';
+import { listDeliveries } from '@/lib/alerts/channels/service';
 import { requireWorkspaceAccess } from '@/lib/auth/console';
-import { orNotFound } from '@/lib/console/not-found';
 import { loadProject } from '../../_lib/project';
 import { PendingRefresh } from '../../profiles/_components/pending-refresh';
 import { ChannelActions } from '../_components/channel-actions';
 import { ChannelStateBadge, destinationOf, KIND_LABELS } from '../_components/channel-state';
 import { DeliveriesList } from '../_components/deliveries-list';
+import { loadChannel } from './_lib/channel';
 
 export const metadata: Metadata = { title: 'Deliveries' };
 
@@ -26,8 +25,7 @@ export default async function ChannelDeliveriesPage({
   const { workspace: slug, projectId, channelId } = await params;
   const { workspace, canMutate } = await requireWorkspaceAccess(slug);
   const project = await loadProject(workspace.id, projectId);
-  const channel = await orNotFound(getChannel(getDb(), workspace.id, channelId));
-  if (channel.projectId !== project.id) notFound();
+  const channel = await loadChannel(workspace.id, project.id, channelId);
   const deliveries = await listDeliveries(getDb(), workspace.id, channel.id);
 
   return (

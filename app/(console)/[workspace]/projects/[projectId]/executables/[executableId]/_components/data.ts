@@ -7,12 +7,12 @@ import { listSecrets } from '@/lib/secrets/service';
 import { projectProfiles, releaseOptions } from '../../_components/data';
 import type { ExecutableIds } from '../../_components/ids';
 
-/** The executable of the URL, in the project of the URL; anything else is a 404. */
-export async function loadExecutable(workspaceId: string, projectId: string, executableId: string) {
+/** The executable of the URL, in the project of the URL; anything else is a 404. Once per request. */
+export const loadExecutable = cache(async (workspaceId: string, projectId: string, executableId: string) => {
   const executable = await orNotFound(getExecutable(getDb(), workspaceId, executableId));
   if (executable.projectId !== projectId) notFound();
   return executable;
-}
+});
 
 export type Executable = Awaited<ReturnType<typeof loadExecutable>>;
 

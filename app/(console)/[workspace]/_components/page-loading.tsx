@@ -1,5 +1,6 @@
-// Placeholder while a console page renders on the server.
-export default function Loading() {
+// Placeholder while a console page renders on the server. Each `loading.tsx` that shows it sits below every
+// existence check of its URL (docs/architecture.md, Console): a boundary above a check would commit a 200.
+export function PageLoading() {
   return (
     <div className="animate-pulse" role="status" aria-busy="true" aria-label="Loading">
       <div className="h-7 w-48 rounded-md bg-muted" />

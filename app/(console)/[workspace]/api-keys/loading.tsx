@@ -1,0 +1,3 @@
+import { PageLoading } from '../_components/page-loading';
+
+export default PageLoading;
