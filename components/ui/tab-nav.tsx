@@ -2,6 +2,7 @@ import type { LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import type { ReactNode, Ref } from 'react';
 import { cn } from '@/lib/cn';
+import { LinkPending } from './link-pending';
 
 /**
  * A row of underlined tabs that are links (the active one carries `aria-current="page"`). Where they do not fit
@@ -23,7 +24,7 @@ export function TabNav({
   );
 }
 
-/** One tab of a TabNav. */
+/** One tab of a TabNav: its icon turns into a spinner while the tab's page loads. */
 export function TabNavLink({
   href,
   label,
@@ -50,7 +51,9 @@ export function TabNavLink({
             : 'border-transparent text-muted-foreground hover:border-border hover:text-foreground',
         )}
       >
-        <Icon className={cn('size-4', active ? 'text-primary' : 'text-muted-foreground')} />
+        <LinkPending
+          idle={<Icon className={cn('size-4', active ? 'text-primary' : 'text-muted-foreground')} />}
+        />
         {label}
       </Link>
     </li>

@@ -37,7 +37,8 @@ const sdkPlugin: Plugin = {
 /** `<dir>/index.ts`, `<dir>/index.js`, else the `main` of `<dir>/package.json`. */
 function findEntry(dir: string): string {
   for (const name of ['index.ts', 'index.js']) {
-    const file = path.join(dir, name);
+    // the folder is the user's, never part of the app: nothing for the build's file tracing to follow
+    const file = path.join(/* turbopackIgnore: true */ dir, name);
     if (existsSync(file)) return file;
   }
   const pkgFile = path.join(dir, 'package.json');
@@ -209,7 +210,7 @@ export async function buildRelease(dir: string, opts: BuildReleaseOptions = {}):
   const entry = findEntry(dir);
   const entryInfo = {
     file: entry,
-    source: readFileSync(entry, 'utf8'),
+    source: readFileSync(/* turbopackIgnore: true */ entry, 'utf8'),
     dir,
     ...(opts.uploaded && { ethersMajor: declaredEthersMajor(dir) }),
   };
