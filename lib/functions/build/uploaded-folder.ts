@@ -6,9 +6,7 @@ import { apiError, type ErrorCode } from '@/lib/api/errors';
 import { readZipFiles } from '../bundle';
 import { BuildError } from './build-error';
 import { type BuiltRelease, buildRelease } from './build-release';
-
-/** What a folder may hold that is never part of the task: installed packages, VCS data, OS litter. */
-const LEFT_OUT = /(^|\/)(node_modules|\.git|__MACOSX)(\/|$)|(^|\/)\.DS_Store$/;
+import { isLeftOutOfFolder } from './left-out';
 
 /** The files without one folder that holds them all (a ZIP of `my-task/` holds `my-task/index.ts`). */
 function withoutCommonFolder(files: Map<string, Buffer>): Map<string, Buffer> {
@@ -46,7 +44,7 @@ export async function buildForConsole(dir: string): Promise<BuiltRelease> {
  */
 export async function buildUploadedFolder(zipBytes: Buffer): Promise<BuiltRelease> {
   const files = withoutCommonFolder(
-    new Map([...(await readZipFiles(zipBytes))].filter(([name]) => !LEFT_OUT.test(name))),
+    new Map([...(await readZipFiles(zipBytes))].filter(([name]) => !isLeftOutOfFolder(name))),
   );
   if (files.size === 0) throw apiError('task_build_failed', 'the folder holds no files');
   const dir = mkdtempSync(path.join(tmpdir(), 'tickwork-folder-'));

@@ -1,7 +1,5 @@
 import { zipSync } from 'fflate';
-
-/** What a picked folder holds that is never part of the task (the server leaves it out too). */
-const LEFT_OUT = /(^|\/)(node_modules|\.git|__MACOSX)(\/|$)|(^|\/)\.DS_Store$/;
+import { isLeftOutOfFolder } from '@/lib/functions/build/left-out';
 
 /**
  * A folder picked in the browser (`<input webkitdirectory>`: each file's `webkitRelativePath` starts with the
@@ -9,7 +7,7 @@ const LEFT_OUT = /(^|\/)(node_modules|\.git|__MACOSX)(\/|$)|(^|\/)\.DS_Store$/;
  * and VCS data stay behind: the server builds with the platform's packages.
  */
 export async function zipFolder(files: File[]): Promise<File> {
-  const kept = files.filter((f) => !LEFT_OUT.test(f.webkitRelativePath || f.name));
+  const kept = files.filter((f) => !isLeftOutOfFolder(f.webkitRelativePath || f.name));
   const entries: Record<string, Uint8Array> = {};
   for (const file of kept)
     entries[file.webkitRelativePath || file.name] = new Uint8Array(await file.arrayBuffer());
