@@ -5,7 +5,7 @@ import { expectError } from '../support/expect';
 import { newAddress, testDb, uniq } from '../support/fixtures';
 import { api } from '../support/http';
 
-/** `npm run -s tickwork -- …` against the test database. */
+/** The CLI against the test database. */
 const tickwork = (args: string[]) => runCli(args, { env: { DATABASE_URL: inject('databaseUrl') } });
 
 /** stdout holds exactly one JSON document and nothing else. */

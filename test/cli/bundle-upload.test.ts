@@ -25,7 +25,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-/** `npm run -s tickwork -- …` with only the given TICKWORK_* variables. */
+/** The CLI with only the given TICKWORK_* variables. */
 const tickwork = (args: string[], env: Record<string, string> = {}) => runCli(args, { configHome, env });
 
 /** stdout holds exactly one JSON document and nothing else. */
