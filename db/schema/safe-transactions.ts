@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import type { Condition } from 'zodiac-roles-sdk';
 import { SAFE_TRANSACTION_PURPOSES, SAFE_TRANSACTION_STATES } from '../enums';
 import { projectOwned } from './projects';
 import { id, timestamps } from './util';
@@ -36,7 +37,11 @@ export const safeTransactions = pgTable(
      * Roles transactions: the (target, selectors) scope the role has once this transaction is executed;
      * allow_self_calls: the self-calls it allows.
      */
-    scope: jsonb('scope').$type<{ to: string; functions: string[] }[]>(),
+    scope:
+      jsonb('scope').$type<{ to: string; functions: string[]; conditions?: Record<string, Condition> }[]>(),
+    /** Roles transactions: the allowances (name, amount per period, period, start) it sets on the modifier. */
+    allowances:
+      jsonb('allowances').$type<{ name: string; amount: string; periodSeconds: number; start?: number }[]>(),
     /** Set when the Safe's nonce moved past this one: the transaction prepared again in its place. */
     replacedBy: text('replaced_by'),
     /** The `execTransaction` a wallet sent, when it told us (the chain is what counts). */

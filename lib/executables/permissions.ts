@@ -7,16 +7,32 @@ import { apiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
 import { resolvePermissions, selectorOf } from '@/lib/functions/permissions';
 import { chainRole, type ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
+import { argsOfCondition } from '@/lib/zodiac/condition-tree';
+import { type ArgConditions, looserThanRole } from '@/lib/zodiac/conditions';
 import { roleAllows } from '@/lib/zodiac/read';
 
-type ReleasePermissions = { calls: { to: string; functions: string[] }[] } | null;
+type ReleasePermissions = {
+  calls: { to: string; functions: string[]; conditions?: Record<string, ArgConditions> }[];
+} | null;
 
-/** What a profile may call: everything, or a predicate over (target, 4-byte selector). */
+/**
+ * What a profile may call: everything, or a predicate over (target, 4-byte selector) that answers false, true
+ * (any arguments) or the Roles condition the chain checks the arguments with.
+ */
 export type ProfilePolicy =
   | { kind: 'unrestricted' }
-  | { kind: 'restricted'; allows(to: string, selector: string): boolean };
+  | {
+      kind: 'restricted';
+      /** the role's avatar (the Safe), which an `avatar` condition means */
+      safe?: string;
+      allows(to: string, selector: string): ReturnType<typeof roleAllows>;
+    };
 
-export type MissingPermission = { to: string; functions: string[] };
+/**
+ * Calls a release declares that the profile does not allow: functions not allowed at all, and in `conditions`
+ * why declared argument conditions are looser than the role's (one sentence each, naming the function).
+ */
+export type MissingPermission = { to: string; functions: string[]; conditions?: string[] };
 
 export type CoverageProfile = Pick<typeof profiles.$inferSelect, 'kind'> &
   Partial<Omit<ProfileForTx, 'kind'>>;
@@ -31,7 +47,11 @@ export async function profilePolicy(profile: CoverageProfile): Promise<ProfilePo
     // read fresh: a coverage check guards a mutation, and the owners may have changed the role a moment ago
     const role = await chainRole(chain, profile as ProfileForTx, { fresh: true });
     const executor = getAddress(profile.executor);
-    return { kind: 'restricted', allows: (to, selector) => roleAllows(role, executor, to, selector) };
+    return {
+      kind: 'restricted',
+      safe: profile.address,
+      allows: (to, selector) => roleAllows(role, executor, to, selector),
+    };
   } catch {
     throw apiError(
       'chain_unavailable',
@@ -43,7 +63,9 @@ export async function profilePolicy(profile: CoverageProfile): Promise<ProfilePo
 /**
  * The release's permissions.json calls the profile may not make, grouped per target (empty: covered), with
  * `$args.<field>` targets resolved from `args` (the executable's saved args). A reference args do not resolve
- * is missing too, under its `$args.…` name. `policy` defaults to the profile's own; tests pass a fake one.
+ * is missing too, under its `$args.…` name. A function the role allows under conditions is missing when the
+ * release declares conditions on it that are looser (a release that declares none leaves the arguments to the
+ * role). `policy` defaults to the profile's own; tests pass a fake one.
  */
 export async function checkPermissionsCoverage(
   release: { permissions: ReleasePermissions },
@@ -59,8 +81,24 @@ export async function checkPermissionsCoverage(
   const effective = policy ?? (await profilePolicy(profile));
   if (effective.kind === 'unrestricted') return missing;
   for (const call of calls) {
-    const functions = call.functions.filter((fn) => !effective.allows(call.to.toLowerCase(), selectorOf(fn)));
-    if (functions.length > 0) missing.push({ to: call.to, functions });
+    const functions: string[] = [];
+    const conditions: string[] = [];
+    for (const fn of call.functions) {
+      const allowed = effective.allows(call.to.toLowerCase(), selectorOf(fn));
+      if (allowed === false) functions.push(fn);
+      else if (allowed !== true && call.conditions?.[fn]) {
+        const roleArgs = argsOfCondition(fn, allowed.condition);
+        const looser = roleArgs
+          ? looserThanRole(fn, call.conditions[fn], roleArgs, effective.safe ?? '')
+          : [];
+        if (looser.length > 0) {
+          functions.push(fn);
+          conditions.push(...looser);
+        }
+      }
+    }
+    if (functions.length > 0)
+      missing.push({ to: call.to, functions, ...(conditions.length > 0 && { conditions }) });
   }
   return missing;
 }

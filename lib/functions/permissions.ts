@@ -1,5 +1,6 @@
 import { isAddress, toFunctionSelector } from 'viem';
 import { z } from 'zod';
+import { type ArgConditions, ArgConditionsSchema, conditionProblems } from '@/lib/zodiac/conditions';
 
 /** A function named by its signature (`transfer(address,uint256)`) or its 4-byte selector (`0xa9059cbb`). */
 const FunctionRef = z.string().refine(
@@ -28,8 +29,18 @@ export const PermissionsSchema = z
               message: 'an 0x address, or "$args.<field>" naming a top-level args field that holds one',
             }),
             functions: z.array(FunctionRef).min(1).max(256),
+            conditions: z.record(z.string(), ArgConditionsSchema).optional(),
           })
-          .strict(),
+          .strict()
+          .superRefine((call, ctx) => {
+            for (const [fn, conditions] of Object.entries(call.conditions ?? {})) {
+              const problems = call.functions.includes(fn)
+                ? conditionProblems(fn, conditions)
+                : [`${fn}: conditions for a function the entry's functions do not list`];
+              for (const message of problems)
+                ctx.addIssue({ code: 'custom', path: ['conditions', fn], message });
+            }
+          }),
       )
       .max(256),
   })
@@ -40,7 +51,9 @@ export type Permissions = z.infer<typeof PermissionsSchema>;
 /** A target taken from the executable's saved args: `$args.<field>` (a top-level field holding an address). */
 const ARGS_REFERENCE = /^\$args\.([A-Za-z_][A-Za-z0-9_]{0,63})$/;
 
-type PermissionCalls = { calls: { to: string; functions: string[] }[] };
+type PermissionCalls = {
+  calls: { to: string; functions: string[]; conditions?: Record<string, ArgConditions> }[];
+};
 
 /**
  * permissions.json with its `$args.<field>` targets replaced by the addresses the executable's saved args hold
@@ -50,7 +63,7 @@ type PermissionCalls = { calls: { to: string; functions: string[] }[] };
 export function resolvePermissions(
   permissions: PermissionCalls | null,
   args: string | null,
-): { calls: { to: string; functions: string[] }[]; unresolved: string[] } {
+): { calls: PermissionCalls['calls']; unresolved: string[] } {
   if (!permissions) return { calls: [], unresolved: [] };
   let values: Record<string, unknown> = {};
   try {

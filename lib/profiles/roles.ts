@@ -9,6 +9,7 @@ import { findChain } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
 import { readSafe } from '@/lib/safe/read';
 import { safeTxHash } from '@/lib/safe/transaction';
+import type { AllowanceSpec } from '@/lib/zodiac/allowance-spec';
 import { describeSafeTx, type FunctionNames } from '@/lib/zodiac/describe';
 import type { ScopeEntry } from '@/lib/zodiac/role';
 import { chainRole, type ProfileForTx, planSafeTx, widenedScope } from './safe-transaction-plans';
@@ -16,7 +17,11 @@ import { insertSafeTransaction } from './safe-transactions';
 import { profileEvent, requireProfile } from './service';
 
 /** The scope the role would have with `missing` allowed too, and the Safe transaction that gets it there. */
-async function roleChange(profile: ProfileForTx, missing: readonly ScopeEntry[]) {
+async function roleChange(
+  profile: ProfileForTx,
+  missing: readonly ScopeEntry[],
+  allowances: readonly AllowanceSpec[] = [],
+) {
   const chain = findChain(profile.chainId);
   const contracts = getChainContracts(profile.chainId);
   if (!chain || !contracts || !profile.executor)
@@ -29,6 +34,7 @@ async function roleChange(profile: ProfileForTx, missing: readonly ScopeEntry[])
   const tx = await planSafeTx(chain, profile, 'change_role', reading, {
     tx: { to: contracts.multiSendCallOnly, value: 0n, data: '0x', operation: 1, nonce: reading.nonce },
     scope,
+    allowances: [...allowances],
   });
   return { scope, tx, safe: reading.address, multiSend: [contracts.multiSendCallOnly, contracts.multiSend] };
 }
@@ -70,19 +76,22 @@ export async function prepareRoleChange(
   actor: Actor,
   profileId: string,
   missing: readonly ScopeEntry[],
+  allowances: readonly AllowanceSpec[] = [],
 ): Promise<string> {
   const profile = await requireProfile(db, workspaceId, profileId);
   if (profile.kind !== 'roles')
     throw apiError('profile_not_roles', 'only a roles profile has a role to extend');
-  const { scope, tx } = await roleChange(profile, missing);
-  if (!tx) throw apiError('role_already_covers', 'the role already allows these calls');
+  const { scope, tx } = await roleChange(profile, missing, allowances);
+  if (!tx)
+    throw apiError('role_already_covers', 'the role already allows these calls and holds these allowances');
   return db.transaction(async (t) => {
-    const id = await insertSafeTransaction(t, profile, 'change_role', tx, scope);
+    const id = await insertSafeTransaction(t, profile, 'change_role', tx, scope, [...allowances]);
     await recordAudit(
       t,
       profileEvent(actor, 'profile.role_change_prepared', profile, {
         safeTransactionId: id,
         allowed: missing,
+        ...(allowances.length > 0 && { allowances }),
       }),
     );
     return id;

@@ -11,6 +11,8 @@ import type { ChainConfig } from '@/lib/chains/config';
 import { getChainContracts } from '@/lib/chains/contracts';
 import { isModuleEnabled, previousModule, type SafeReading } from '@/lib/safe/read';
 import { disableModuleTx, enableModuleTx, type SafeTx } from '@/lib/safe/transaction';
+import type { AllowanceSpec } from '@/lib/zodiac/allowance-spec';
+import { readAllowances, setAllowanceCalls } from '@/lib/zodiac/allowances';
 import { readRole } from '@/lib/zodiac/read';
 import {
   extendedRole,
@@ -70,7 +72,7 @@ export async function planSafeTx(
   profile: ProfileForTx,
   purpose: SafeTransactionPurpose,
   reading: SafeReading,
-  previous?: { tx?: SafeTx; scope: ScopeEntry[] | null },
+  previous?: { tx?: SafeTx; scope: ScopeEntry[] | null; allowances?: AllowanceSpec[] | null },
 ): Promise<SafeTx | null> {
   const module = () => tickworkModuleOf(profile);
   switch (purpose) {
@@ -90,7 +92,12 @@ export async function planSafeTx(
         ...roleFor(getAddress(profile.executor), previous.scope, current.key),
         members: current.members,
       };
-      const calls = roleChangeCalls(tickworkModuleOf(profile), current, wanted);
+      const modifier = tickworkModuleOf(profile);
+      const allowances = await allowancesToSet(chain, modifier, previous.allowances ?? []);
+      const calls = [
+        ...setAllowanceCalls(modifier, allowances),
+        ...roleChangeCalls(modifier, current, wanted),
+      ];
       return calls.length === 0 ? null : batchSafeTx(contracts, calls, reading.nonce);
     }
     case 'allow_self_calls':
@@ -109,6 +116,7 @@ export async function purposeHolds(
   profile: ProfileForTx,
   purpose: SafeTransactionPurpose,
   scope: ScopeEntry[] | null,
+  allowances: AllowanceSpec[] | null = null,
 ): Promise<boolean> {
   const safe = getAddress(profile.address);
   switch (purpose) {
@@ -122,11 +130,38 @@ export async function purposeHolds(
     }
     case 'change_role': {
       const role = await chainRole(chain, profile, { fresh: true });
-      return sameScope(scopeOf(role), scope ?? []);
+      if (!sameScope(scopeOf(role), scope ?? [])) return false;
+      return (await allowancesToSet(chain, tickworkModuleOf(profile), allowances ?? [])).length === 0;
     }
     case 'allow_self_calls':
       return (await unallowedSelfCallsOf(profile, scope ?? [])).length === 0;
   }
+}
+
+/** The allowances of `wanted` the modifier does not hold as asked (amount, period, and periods' start). */
+async function allowancesToSet(
+  chain: ChainConfig,
+  modifier: Address,
+  wanted: readonly AllowanceSpec[],
+): Promise<AllowanceSpec[]> {
+  if (wanted.length === 0) return [];
+  const held = await readAllowances(
+    chain,
+    modifier,
+    wanted.map((a) => a.name),
+  );
+  return wanted.filter((spec, i) => {
+    const now = held[i];
+    return !(
+      now.set &&
+      now.maxRefill === BigInt(spec.amount) &&
+      now.refill === BigInt(spec.amount) &&
+      now.periodSeconds === spec.periodSeconds &&
+      (spec.start === undefined ||
+        spec.periodSeconds === 0 ||
+        (now.periodStart - spec.start) % spec.periodSeconds === 0)
+    );
+  });
 }
 
 const sameScope = (a: readonly ScopeEntry[], b: readonly ScopeEntry[]) =>

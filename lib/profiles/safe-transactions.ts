@@ -25,6 +25,7 @@ import {
   safeTxHash,
   safeTxTypedData,
 } from '@/lib/safe/transaction';
+import type { AllowanceSpec } from '@/lib/zodiac/allowance-spec';
 import { describeSafeTx, type FunctionNames } from '@/lib/zodiac/describe';
 import { normalizeScope, type ScopeEntry } from '@/lib/zodiac/role';
 import { type ProfileForTx, planSafeTx, purposeHolds, tickworkModuleOf } from './safe-transaction-plans';
@@ -42,7 +43,7 @@ const safeTxOf = (row: SafeTransactionRow): SafeTx => ({
 
 /**
  * Records a prepared Safe transaction of a profile (earlier ones of the profile still collecting are cancelled and
- * point to it). `scope` is what a roles transaction leaves the role allowing.
+ * point to it). `scope` is what a roles transaction leaves the role allowing, `allowances` what it sets.
  */
 export async function insertSafeTransaction(
   db: DbOrTx,
@@ -50,6 +51,7 @@ export async function insertSafeTransaction(
   purpose: SafeTransactionPurpose,
   tx: SafeTx,
   scope: ScopeEntry[] | null = null,
+  allowances: AllowanceSpec[] | null = null,
 ): Promise<string> {
   const id = newId('safeTransaction');
   const safe = getAddress(profile.address);
@@ -73,6 +75,7 @@ export async function insertSafeTransaction(
     nonce: tx.nonce.toString(),
     safeTxHash: safeTxHash(profile.chainId, safe, tx),
     scope: scope && normalizeScope(scope),
+    allowances: allowances && allowances.length > 0 ? allowances : null,
   });
   return id;
 }
@@ -149,14 +152,22 @@ async function settle(
     if (done) await enqueue('profile/provision.requested', { profileId: row.profileId });
     return done ?? row;
   };
-  if (await purposeHolds(chain, profile, row.purpose, row.scope)) return executed();
+  if (await purposeHolds(chain, profile, row.purpose, row.scope, row.allowances)) return executed();
   const again = await planSafeTx(chain, profile, row.purpose, reading, {
     tx: safeTxOf(row),
     scope: row.scope,
+    allowances: row.allowances,
   });
   if (!again) return executed();
   return db.transaction(async (tx) => {
-    const replacedBy = await insertSafeTransaction(tx, profile, row.purpose, again, row.scope);
+    const replacedBy = await insertSafeTransaction(
+      tx,
+      profile,
+      row.purpose,
+      again,
+      row.scope,
+      row.allowances,
+    );
     const [stale] = await tx
       .update(safeTransactions)
       .set({ state: 'stale', replacedBy })

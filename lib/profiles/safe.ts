@@ -23,6 +23,7 @@ import { log } from '@/lib/log';
 import { requireProject } from '@/lib/projects/service';
 import { isModuleEnabled, readSafe, readSafeOrRefuse, type SafeReading } from '@/lib/safe/read';
 import { enableModuleTx } from '@/lib/safe/transaction';
+import type { AllowanceSpec } from '@/lib/zodiac/allowance-spec';
 import { normalizeScope, type ScopeEntry, TICKWORK_ROLE_KEY } from '@/lib/zodiac/role';
 import { batchSafeTx, rolesSetupCalls } from '@/lib/zodiac/setup';
 import { type ProfileForTx, tickworkModuleOf } from './safe-transaction-plans';
@@ -41,7 +42,7 @@ export type CreateSafeProfileInput = {
   chainId: number;
   safe: string;
   /** A roles profile: the scope of the executor's role on a new Roles modifier (else a Safe profile). */
-  roles?: { scope: ScopeEntry[] };
+  roles?: { scope: ScopeEntry[]; allowances?: AllowanceSpec[] };
 };
 
 const safeSnapshot = (reading: SafeReading, moduleEnabled: boolean): SafeSnapshot => ({
@@ -90,10 +91,12 @@ export async function createSafeProfile(
       safe: reading.address,
       executor,
       scope: input.roles.scope,
+      allowances: input.roles.allowances,
       saltNonce: BigInt(`0x${randomBytes(16).toString('hex')}`),
     }),
     sinceBlock: Number(await publicClientFor(chain).getBlockNumber()),
     scope: normalizeScope(input.roles.scope),
+    allowances: input.roles.allowances ?? [],
   };
 
   const { row, transactionId } = await db.transaction(async (tx) => {
@@ -147,6 +150,7 @@ export async function createSafeProfile(
           'setup_roles',
           batchSafeTx(contracts, roles.calls, reading.nonce),
           roles.scope,
+          roles.allowances,
         )
       : await insertSafeTransaction(
           tx,
@@ -160,7 +164,7 @@ export async function createSafeProfile(
         projectId: row.projectId,
         executor,
         safeTransactionId: transactionId,
-        ...(roles && { rolesModifier: roles.modifier, scope: roles.scope }),
+        ...(roles && { rolesModifier: roles.modifier, scope: roles.scope, allowances: roles.allowances }),
       }),
     );
     return { row, transactionId };

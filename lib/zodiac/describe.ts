@@ -1,12 +1,23 @@
 // Safe transactions in words: every call a prepared transaction makes, decoded (Safe module management, the
 // Roles modifier's deployment and role changes, messages the Safe signs) so owners read what they sign before
 // they sign it.
-import { type Address, decodeFunctionData, type Hex, hexToString, isAddressEqual, size } from 'viem';
+import {
+  type Address,
+  decodeFunctionData,
+  type Hex,
+  hexToString,
+  isAddressEqual,
+  size,
+  toFunctionSelector,
+} from 'viem';
 import { decodeKey, rolesAbi } from 'zodiac-roles-sdk';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { DELEGATE_CALL, multiSendAbi, safeAbi, signMessageLibAbi } from '@/lib/safe/abi';
 import { unpackMultiSend } from '@/lib/safe/module-call';
 import type { SafeTx } from '@/lib/safe/transaction';
+import { periodWords } from './allowance-spec';
+import { allowanceName, argsOfCondition, unflattenCondition } from './condition-tree';
+import { type ArgConditions, conditionsWords } from './conditions';
 import { moduleProxyFactoryAbi } from './setup';
 
 export type DescribedCall = { to: Address; value: string; data: Hex; description: string };
@@ -14,9 +25,19 @@ export type DescribedCall = { to: Address; value: string; data: Hex; description
 /** `names`: known function signatures by selector (from a release's permissions.json), for friendlier words. */
 export type FunctionNames = ReadonlyMap<string, string>;
 
+/** Token functions any role may name, so they read in words even when no release declares them. */
+const COMMON_SIGNATURES = new Map<string, string>(
+  ['transfer(address,uint256)', 'approve(address,uint256)', 'transferFrom(address,address,uint256)'].map(
+    (signature) => [toFunctionSelector(signature), signature],
+  ),
+);
+
+const signatureOf = (selector: string, names?: FunctionNames) =>
+  names?.get(selector.toLowerCase()) ?? COMMON_SIGNATURES.get(selector.toLowerCase());
+
 const fn = (selector: string, names?: FunctionNames) => {
   if (selector === '0x00000000') return 'plain transfers (no calldata)';
-  const name = names?.get(selector.toLowerCase());
+  const name = signatureOf(selector, names);
   return name ? `${name} (${selector})` : selector;
 };
 
@@ -27,6 +48,16 @@ const roleName = (key: Hex) => {
     return key;
   }
 };
+
+/** A scoped function's conditions in words, read with its signature when known; else how many checks. */
+function scopedWords(selector: string, flat: readonly never[], names?: FunctionNames): string {
+  const condition = unflattenCondition(flat);
+  const signature = signatureOf(selector, names);
+  const args = condition && signature ? argsOfCondition(signature, condition) : null;
+  if (!signature || !args || args.includes('unknown'))
+    return `under conditions on its arguments (${flat.length} checks)`;
+  return conditionsWords(signature, args as ArgConditions);
+}
 
 function describeOne(call: PlannedCall, safe: Address, names?: FunctionNames): string {
   if (size(call.data) === 0) return `Send ${call.value} wei to ${call.to}`;
@@ -62,7 +93,21 @@ function describeOne(call: PlannedCall, safe: Address, names?: FunctionNames): s
       case 'allowFunction':
         return `Role ${roleName(a[0])}: allow ${fn(a[2], names)} on ${a[1]}${(Number(a[3]) & 1) === 1 ? ', sending ether' : ''}`;
       case 'scopeFunction':
-        return `Role ${roleName(a[0])}: allow ${fn(a[2], names)} on ${a[1]} under conditions on its arguments`;
+        return `Role ${roleName(a[0])}: allow ${fn(a[2], names)} on ${a[1]} ${scopedWords(a[2], a[3], names)}`;
+      case 'setAllowance': {
+        const [key, balance, maxRefill, refill, period] = a as unknown as readonly [
+          Hex,
+          bigint,
+          bigint,
+          bigint,
+          bigint,
+        ];
+        const refills =
+          period === 0n
+            ? 'never refilled'
+            : `refilled by ${refill} up to ${maxRefill} every ${periodWords(Number(period))}`;
+        return `Set allowance "${allowanceName(key)}": ${balance} to spend now, ${refills}`;
+      }
       case 'revokeFunction':
         return `Role ${roleName(a[0])}: stop allowing ${fn(a[2], names)} on ${a[1]}`;
       case 'signMessage':

@@ -2,9 +2,10 @@
 // the role is rebuilt by replaying the modifier's own events from the block Tickwork prepared it at. What the
 // owners changed outside Tickwork counts as much as what Tickwork did. Cached briefly per modifier and role.
 import { type Address, getAbiItem, type Hex } from 'viem';
-import { type Role, rolesAbi } from 'zodiac-roles-sdk';
+import { type Condition, type Role, rolesAbi } from 'zodiac-roles-sdk';
 import { publicClientFor } from '@/lib/chains/client';
 import type { ChainConfig } from '@/lib/chains/config';
+import { unflattenCondition } from './condition-tree';
 
 const EVENTS = [
   'AssignRoles',
@@ -88,6 +89,7 @@ async function replay(chain: ChainConfig, modifier: Address, key: Hex, fromBlock
         targetAddress: Address;
         selector?: Hex;
         options?: number;
+        conditions?: readonly { parent: number; paramType: number; operator: number; compValue: Hex }[];
       };
       if (args.roleKey.toLowerCase() !== key.toLowerCase()) continue;
       const state = target(args.targetAddress.toLowerCase());
@@ -108,13 +110,16 @@ async function replay(chain: ChainConfig, modifier: Address, key: Hex, fromBlock
         // Function entries survive a revoked or whole-allowed target (the contract keeps them): kept here too.
         case 'AllowFunction':
         case 'ScopeFunction':
-          if (selector)
+          if (selector) {
+            const condition =
+              log.eventName === 'ScopeFunction' ? unflattenCondition(args.conditions ?? []) : undefined;
             state.functions.set(selector, {
               selector,
               executionOptions: args.options ?? 0,
-              // a scoped function has argument conditions: it is covered, and the chain checks the arguments
               wildcarded: log.eventName === 'AllowFunction',
+              ...(condition && { condition }),
             });
+          }
           break;
         case 'RevokeFunction':
           if (selector) state.functions.delete(selector);
@@ -138,11 +143,21 @@ async function replay(chain: ChainConfig, modifier: Address, key: Hex, fromBlock
   };
 }
 
-/** Whether the role lets `member` call `selector` on `to` (a whole-target clearance allows every function). */
-export function roleAllows(role: Role, member: string, to: string, selector: string): boolean {
+/**
+ * Whether the role lets `member` call `selector` on `to`: false when not at all; true when with any arguments
+ * (a whole-target clearance allows every function); else the condition the chain checks the arguments with.
+ */
+export function roleAllows(
+  role: Role,
+  member: string,
+  to: string,
+  selector: string,
+): boolean | { condition: Condition } {
   if (!role.members.some((m) => m.toLowerCase() === member.toLowerCase())) return false;
   const target = role.targets.find((t) => t.address.toLowerCase() === to.toLowerCase());
   if (!target || target.clearance === 0) return false;
   if (target.clearance === 1) return true;
-  return target.functions.some((f) => f.selector.toLowerCase() === selector.toLowerCase());
+  const fn = target.functions.find((f) => f.selector.toLowerCase() === selector.toLowerCase());
+  if (!fn) return false;
+  return !fn.wildcarded && fn.condition ? { condition: fn.condition } : true;
 }

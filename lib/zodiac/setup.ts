@@ -1,6 +1,7 @@
 // The one Safe transaction that sets a roles profile up: through MultiSendCallOnly (delegatecall), it deploys a
 // Roles v2 modifier for the Safe (owner, avatar and target = the Safe) through the ModuleProxyFactory, enables
-// it as a module of the Safe, and gives the executor the role scoped to what the owners picked.
+// it as a module of the Safe, sets the allowances the role's conditions count against, and gives the executor
+// the role scoped to what the owners picked.
 import {
   type Address,
   concat,
@@ -18,6 +19,8 @@ import type { PlannedCall } from '@/lib/runtime/task-types';
 import { DELEGATE_CALL, safeAbi } from '@/lib/safe/abi';
 import { encodeMultiSend } from '@/lib/safe/module-call';
 import type { SafeTx } from '@/lib/safe/transaction';
+import type { AllowanceSpec } from './allowance-spec';
+import { setAllowanceCalls } from './allowances';
 import { emptyRole, roleChangeCalls, roleFor, type ScopeEntry, TICKWORK_ROLE_KEY } from './role';
 
 export const moduleProxyFactoryAbi = parseAbi([
@@ -66,7 +69,13 @@ export const batchSafeTx = (
 
 export function rolesSetupCalls(
   contracts: ChainContracts,
-  opts: { safe: Address; executor: Address; scope: readonly ScopeEntry[]; saltNonce: bigint },
+  opts: {
+    safe: Address;
+    executor: Address;
+    scope: readonly ScopeEntry[];
+    allowances?: readonly AllowanceSpec[];
+    saltNonce: bigint;
+  },
 ): { modifier: Address; calls: PlannedCall[] } {
   const modifier = predictRolesModifier(contracts, opts.safe, opts.saltNonce);
   const calls: PlannedCall[] = [
@@ -84,6 +93,7 @@ export function rolesSetupCalls(
       value: '0',
       data: encodeFunctionData({ abi: safeAbi, functionName: 'enableModule', args: [modifier] }),
     },
+    ...setAllowanceCalls(modifier, opts.allowances ?? []),
     ...roleChangeCalls(modifier, emptyRole(TICKWORK_ROLE_KEY), roleFor(opts.executor, opts.scope)),
   ];
   return { modifier, calls };

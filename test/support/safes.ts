@@ -30,6 +30,8 @@ import {
 import { safeAbi } from '@/lib/safe/abi';
 import { prepareSafeCreation } from '@/lib/safe/create';
 import { execTransactionData, packSignatures, safeTxTypedData } from '@/lib/safe/transaction';
+import type { AllowanceSpec } from '@/lib/zodiac/allowance-spec';
+import type { ScopeEntry } from '@/lib/zodiac/role';
 import { localChain, testStackChain } from './chain';
 import { newProject, newWorkspace, testDb, uniq } from './fixtures';
 import { waitForProfile } from './profiles';
@@ -130,7 +132,7 @@ export type SafeWorld = RunWorld & {
  * separate requests, a stranger executes, and the app's worker sees the module enabled.
  */
 export async function safeWorld(
-  opts: { singleton?: Address; roles?: { scope: { to: string; functions: string[] }[] } } = {},
+  opts: { singleton?: Address; roles?: { scope: ScopeEntry[]; allowances?: AllowanceSpec[] } } = {},
 ): Promise<SafeWorld> {
   const owner = await newWorkspace({ plan: 'pro' });
   const project = await newProject(owner.workspaceId);

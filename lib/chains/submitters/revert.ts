@@ -15,6 +15,7 @@ import {
   TimeoutError,
 } from 'viem';
 import { rolesAbi, Status } from 'zodiac-roles-sdk';
+import { allowanceName } from '@/lib/zodiac/condition-tree';
 import { SubmissionError } from './types';
 
 // The contract names the bytes parameter `error`, which abitype refuses as a name; names do not change the selector.
@@ -33,6 +34,27 @@ const PANIC_REASONS: Record<number, string> = {
   81: 'call to a zero-initialized internal function',
 };
 
+/** What a ConditionViolation's status and info say, in words (empty when the name says it all). */
+function violationDetail(status: number, info: Hex): string {
+  switch (status) {
+    case Status.FunctionNotAllowed:
+      return ` (function ${slice(info, 0, 4)})`;
+    case Status.AllowanceExceeded:
+    case Status.CallAllowanceExceeded:
+    case Status.EtherAllowanceExceeded:
+      return ` (allowance "${allowanceName(info)}" has less left than the call spends)`;
+    case Status.ParameterNotAllowed:
+    case Status.OrViolation:
+      return ' (an argument is not a value the role allows)';
+    case Status.ParameterLessThanAllowed:
+      return " (an argument is below the role's minimum)";
+    case Status.ParameterGreaterThanAllowed:
+      return " (an argument is above the role's maximum)";
+    default:
+      return '';
+  }
+}
+
 /** The Zodiac Roles v2 errors a roles profile's calls can meet, in words (`Status` names the condition). */
 function describeRolesError(data: Hex): string | null {
   let decoded: { errorName: string; args?: readonly unknown[] };
@@ -45,9 +67,7 @@ function describeRolesError(data: Hex): string | null {
   switch (decoded.errorName) {
     case 'ConditionViolation': {
       const status = Number(first);
-      const info = second as Hex;
-      const detail = status === Status.FunctionNotAllowed ? ` (function ${slice(info, 0, 4)})` : '';
-      return `with the Roles error ConditionViolation: ${Status[status] ?? `status ${status}`}${detail}`;
+      return `with the Roles error ConditionViolation: ${Status[status] ?? `status ${status}`}${violationDetail(status, second as Hex)}`;
     }
     case 'NoMembership':
       return 'with the Roles error NoMembership: the executor does not hold the role (the owners revoked it?)';

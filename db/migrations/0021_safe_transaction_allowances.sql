@@ -1,0 +1,1 @@
+ALTER TABLE "safe_transactions" ADD COLUMN "allowances" jsonb;
