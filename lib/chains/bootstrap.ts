@@ -38,6 +38,14 @@ const ENTRY_POINT_08_SALT: Hex = '0x0a59dbff790c23c976a548690c27297883cc66b4c670
 /** The libraries linked into the Roles mastercopy (singleton factory, zero salt). */
 const ROLES_INTEGRITY: Address = '0x79478FA0bfc7e113bA4091D0A293bd9eDf142Fd4';
 const ROLES_PACKER: Address = '0xED036483ECAd820C2F1A7F9092871bE23A10Fdc1';
+/**
+ * The ERC-2470 singleton factory, where Roles v2 stores each scoped function's conditions (`WriteOnce`: CREATE2
+ * through it). Public chains have it from a keyless transaction; anvil's genesis does not, so the bootstrap puts
+ * there a runtime with the same behaviour: `deploy(bytes initCode, bytes32 salt)` CREATE2s the code with that
+ * salt and returns its address (hand-assembled, 34 bytes: the Roles mastercopy is its only caller here).
+ */
+const ERC2470_FACTORY: Address = '0xce0042B868300000d44A59004Da54A005ffdcf9f';
+const ERC2470_RUNTIME: Hex = '0x60043560040180358160200181816000376024358260006000f560005260206000f3';
 /** A mastercopy is initialised to owner = avatar = target = 0x…1 so that nobody can set it up. */
 const MASTERCOPY_SENTINEL: Address = '0x0000000000000000000000000000000000000001';
 
@@ -212,11 +220,16 @@ export async function bootstrapLocalChain(rpcUrl: string): Promise<ChainContract
   if (chainId !== LOCAL_CHAIN_ID)
     throw new Error(`local chain bootstrap: ${rpcUrl} is chain ${chainId}, not ${LOCAL_CHAIN_ID}`);
 
-  const [factoryCode, create2Code, ...codes] = await Promise.all(
-    [SAFE_SINGLETON_FACTORY, CREATE2_DEPLOYER, ...DEPLOYMENTS.map((d) => d.address)].map((address) =>
-      client.getCode({ address }),
+  const [factoryCode, create2Code, erc2470Code, ...codes] = await Promise.all(
+    [SAFE_SINGLETON_FACTORY, CREATE2_DEPLOYER, ERC2470_FACTORY, ...DEPLOYMENTS.map((d) => d.address)].map(
+      (address) => client.getCode({ address }),
     ),
   );
+  if (!erc2470Code)
+    await client.request({
+      method: 'anvil_setCode' as never,
+      params: [ERC2470_FACTORY, ERC2470_RUNTIME] as never,
+    });
   const missing = DEPLOYMENTS.filter((_, i) => !codes[i]);
   if (missing.length === 0) return LOCAL_CHAIN_CONTRACTS;
 
