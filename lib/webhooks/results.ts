@@ -62,15 +62,17 @@ export const WEBHOOK_WAIT_MS = Number(process.env.TICKWORK_WEBHOOK_WAIT_MS) || 5
 /**
  * The answer about a webhook execution: 200 with the result once it is final (a failed or skipped run too),
  * else 202 with the result link in `Location` and `data.resultUrl`, polled with GET after `Retry-After`.
+ * `respondAsync` (the caller's `Prefer: respond-async`) answers 202 at once, however fast the run finished.
  */
 export async function webhookReply(
   db: Db,
   executionId: string,
-  opts: { origin: string; waitMs: number; replayed?: boolean },
+  opts: { origin: string; waitMs: number; respondAsync?: boolean; replayed?: boolean },
 ): Promise<Reply> {
-  const execution = await awaitOutcome(db, executionId, opts.waitMs);
+  const execution = await awaitOutcome(db, executionId, opts.respondAsync ? 0 : opts.waitMs);
   const replayed: Record<string, string> = opts.replayed ? { 'Idempotency-Replayed': 'true' } : {};
-  if (isFinalExecutionStatus(execution.status)) return { ...ok(webhookResult(execution)), headers: replayed };
+  if (!opts.respondAsync && isFinalExecutionStatus(execution.status))
+    return { ...ok(webhookResult(execution)), headers: replayed };
   const url = resultUrl(opts.origin, executionId);
   return {
     ...ok({ id: execution.id, status: execution.status, resultUrl: url }, 202),

@@ -25,7 +25,8 @@ const door = publicRoute({}, async ({ req, params }) => {
   const respondAsync = /(^|[,;\s])respond-async($|[,;\s])/i.test(req.headers.get('prefer') ?? '');
   return webhookReply(db, executionId, {
     origin: publicOrigin(req),
-    waitMs: respondAsync ? 0 : WEBHOOK_WAIT_MS,
+    waitMs: WEBHOOK_WAIT_MS,
+    respondAsync,
     replayed,
   });
 });
