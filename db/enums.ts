@@ -142,6 +142,8 @@ export const ALERT_KINDS = [
   'fee_cap_held',
   /** A profile's account nonce is held by a transaction Tickwork cannot clear (lib/executions/sender-slot.ts). */
   'nonce_blocked',
+  /** A roles profile's allowance is nearly spent (lib/alerts/allowance-check.ts). */
+  'allowance_low',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -103,6 +103,7 @@ test('a chain turns degraded when its upstream fails', async ({ page }) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/[^/]+\/projects$/);
   await page.getByRole('link', { name: 'Chains' }).click();
+  await expect(page).toHaveURL(/\/chains$/);
   const flaky = page.getByTestId('chain-row').filter({ hasText: 'Flaky testnet' });
   // the page shows health as last polled: reload until a poll has seen the upstream answer (a loaded machine's
   // first polls may still be in flight or slow)

@@ -15,7 +15,7 @@ import type { AlertRuleRow } from './rules';
 
 type Rules = AlertRuleRow[];
 
-async function rulesOfKind(db: DbOrTx, kind: AlertKind): Promise<Rules> {
+export async function rulesOfKind(db: DbOrTx, kind: AlertKind): Promise<Rules> {
   return db.select().from(alertRules).where(eq(alertRules.kind, kind));
 }
 
@@ -23,14 +23,16 @@ async function rulesOfKind(db: DbOrTx, kind: AlertKind): Promise<Rules> {
  * The rule in force of `kind` for the executable among `rules` (all of that kind, disabled ones included: an
  * executable's own disabled rule turns the kind off for it, the default does not come back), if enabled.
  */
-const ruleFor = (rules: Rules, projectId: string, executableId: string) =>
+export const ruleFor = (rules: Rules, projectId: string, executableId: string) =>
   pickInForce(
     rules.filter((r) => r.projectId === projectId),
     executableId,
   )[0];
 
 /** The projects with an enabled rule among `rules` (the only ones a check has to look at). */
-const projectsOf = (rules: Rules) => [...new Set(rules.filter((r) => r.enabled).map((r) => r.projectId))];
+export const projectsOf = (rules: Rules) => [
+  ...new Set(rules.filter((r) => r.enabled).map((r) => r.projectId)),
+];
 
 /** Open incidents of `kind` opened before `now` (a check never resolves one opened after it looked). */
 async function openIncidentsOf(db: DbOrTx, kind: AlertKind, now: Date) {
@@ -46,7 +48,7 @@ async function openIncidentsOf(db: DbOrTx, kind: AlertKind, now: Date) {
  * Resolves the open incidents of `kind` whose (rule, subject) is not among `firing`. Only those opened before
  * this check's `now`: another instance's check that looked later may have opened one this check did not see.
  */
-async function resolveCleared(
+export async function resolveCleared(
   db: DbOrTx,
   kind: AlertKind,
   firing: Set<string>,

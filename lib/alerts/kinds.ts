@@ -34,6 +34,7 @@ const ALERT_PARAMS = {
   transaction_vanished: z.object({}).strict(),
   fee_cap_held: z.object({}).strict(),
   nonce_blocked: z.object({}).strict(),
+  allowance_low: z.object({ percentLeft: z.number().int().min(1).max(99).default(20) }).strict(),
 } satisfies Record<AlertKind, z.ZodObject>;
 
 export type AlertParams = { [K in AlertKind]: z.output<(typeof ALERT_PARAMS)[K]> };
@@ -84,6 +85,11 @@ export const ALERT_KIND_LABELS: Record<AlertKind, { name: string; description: s
     name: 'Nonce blocked',
     description:
       'A run found its account’s next nonce held by a transaction Tickwork could not clear; clears at the next success.',
+  },
+  allowance_low: {
+    name: 'Allowance nearly used',
+    description:
+      'A roles profile’s allowance has less than N % of its amount left; clears when it refills or is raised.',
   },
 };
 

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@/db/client';
 import { log } from '@/lib/log';
+import { checkAllowanceLow } from './allowance-check';
 import { checkDeadMan, checkLowBalance, checkPlanUsage, checkSubmittedUnknown } from './checks';
 import { afterIncidentCommit } from './incidents';
 
@@ -14,6 +15,7 @@ export async function alertsTick(db: DbOrTx, now = new Date()) {
     ['submitted_unknown', checkSubmittedUnknown],
     ['low_balance', checkLowBalance],
     ['plan_usage', checkPlanUsage],
+    ['allowance_low', checkAllowanceLow],
   ] as const) {
     try {
       changed.push(...(await check(db, now)));

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ALERT_KINDS, INCIDENT_STATES } from '@/db/enums';
 
 const paramsDoc =
-  'By kind: consecutive_failures {count (2–100, default 3)}, dead_man {graceSeconds (default 300)}, submitted_unknown {olderThanSeconds (default 600)}, low_balance {belowWei (decimal string, required)}, plan_usage {percent: 80 | 100 (default 80)}; execution_failed, function_switch_failed and transaction_vanished take none.';
+  'By kind: consecutive_failures {count (2–100, default 3)}, dead_man {graceSeconds (default 300)}, submitted_unknown {olderThanSeconds (default 600)}, low_balance {belowWei (decimal string, required)}, plan_usage {percent: 80 | 100 (default 80)}, allowance_low {percentLeft (1–99, default 20)}; execution_failed, function_switch_failed and transaction_vanished take none.';
 
 export const AlertRuleSchema = z
   .strictObject({

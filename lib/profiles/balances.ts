@@ -1,17 +1,12 @@
 import { type Address, formatUnits } from 'viem';
 import { publicClientFor } from '@/lib/chains/client';
 import { findChain } from '@/lib/chains/config';
+import { withTimeout } from '@/lib/net/timeout';
 
 /** How long a profile read waits for the chain before it answers `balance: null`. */
 const BALANCE_TIMEOUT_MS = 1_500;
 
 export type Balance = { wei: string; formatted: string };
-
-const withTimeout = <T>(promise: Promise<T>, ms: number) =>
-  Promise.race([
-    promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref()),
-  ]);
 
 /**
  * The native balances of accounts, read at request time. Any failure (chain not enabled, RPC down or slow)

@@ -6,12 +6,14 @@
 // refused before it can run.
 import { type Address, encodeFunctionData, getAddress, parseEther, toFunctionSelector } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkAllowanceLow } from '@/lib/alerts/allowance-check';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
 import { getSafeTransactionView } from '@/lib/profiles/safe-transactions';
 import { readAllowances } from '@/lib/zodiac/allowances';
 import { TRANSFER, tokenTransferPreset } from '@/lib/zodiac/presets';
 import { scopeOfCalls } from '@/lib/zodiac/scope-of-calls';
+import { incidentsOf } from '../support/alerts';
 import { localChain, testStackChain } from '../support/chain';
 import { createExe, exeBody, uploadRelease } from '../support/executables';
 import { expectError } from '../support/expect';
@@ -74,6 +76,12 @@ async function runTransfer(to: Address, amount: bigint) {
   return (await runToEnd(w.token, exe.id)).execution;
 }
 
+const ascending = (...addresses: Address[]) =>
+  [...addresses].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+
+const allowanceIncidents = async () =>
+  (await incidentsOf(w.projectId)).filter((i) => i.kind === 'allowance_low');
+
 const hourlyLeft = async () => (await readAllowances(localChain(), modifier, ['hourly']))[0];
 
 describe('a role built from the token-transfer preset', () => {
@@ -120,6 +128,19 @@ describe('a role built from the token-transfer preset', () => {
     expect(await tokenBalance(w.safe)).toBe(safeBefore);
     expect(await tokenBalance(OTHER)).toBe(0n);
     expect((await hourlyLeft()).balance).toBe(HOURLY - PER_CALL);
+
+    // 4 of 10 left is below the rule's 50 %: "allowance nearly used" opens once, naming the allowance
+    const rule = await api('/api/v1/alert-rules', {
+      method: 'POST',
+      token: w.token,
+      body: { projectId: w.projectId, kind: 'allowance_low', params: { percentLeft: 50 } },
+    });
+    expect(rule.status, rule.text).toBe(201);
+    await checkAllowanceLow(testDb(), new Date(), { everyMs: 0 });
+    await checkAllowanceLow(testDb(), new Date(), { everyMs: 0 });
+    const incidents = await allowanceIncidents();
+    expect(incidents.map((i) => [i.subject, i.state])).toEqual([[w.profileId, 'open']]);
+    expect(incidents[0].details).toMatchObject({ profileId: w.profileId });
   });
 
   it('refills the allowance once its period has passed', async () => {
@@ -128,6 +149,8 @@ describe('a role built from the token-transfer preset', () => {
     await testClient.increaseTime({ seconds: PERIOD });
     await testClient.mine({ blocks: 1 });
     expect((await hourlyLeft()).balance).toBe(HOURLY);
+    await checkAllowanceLow(testDb(), new Date(), { everyMs: 0 });
+    expect((await allowanceIncidents()).map((i) => i.state)).toEqual(['resolved']);
     const execution = await runTransfer(VAULT, PER_CALL);
     expect(execution).toMatchObject({ status: 'confirmed', error: null });
     expect(await tokenBalance(VAULT)).toBe(PER_CALL * 2n);
@@ -168,11 +191,12 @@ describe('coverage of declared conditions', () => {
       },
     ]);
     expect(refused.body.error).toMatch(/only under stricter conditions than the release declares/);
-    // the covering transaction scopes the function to what the release declares, in words
+    // the covering transaction scopes the function to what the release declares, in words (the modifier holds
+    // a set of values in ascending order)
     expect(
       refused.body.coveringTransaction.calls.map((c: { description: string }) => c.description),
     ).toContain(
-      `Role "tickwork": allow ${TRANSFER} (${toFunctionSelector(TRANSFER)}) on ${token} only when argument 1 (address) is one of ${VAULT}, ${OTHER}; argument 2 (uint256) is at most ${PER_CALL * 10n}`,
+      `Role "tickwork": allow ${TRANSFER} (${toFunctionSelector(TRANSFER)}) on ${token} only when argument 1 (address) is one of ${ascending(VAULT, OTHER).join(', ')}; argument 2 (uint256) is at most ${PER_CALL * 10n}`,
     );
     // a release that declares no conditions leaves the arguments to the role (today's format)
     const functionId = await uploadRelease(w, w.projectId, CALLS_TASK, { 'permissions.json': permits() });

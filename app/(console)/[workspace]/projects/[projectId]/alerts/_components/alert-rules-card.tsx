@@ -33,6 +33,7 @@ const PARAM_FIELDS: Partial<
     fallback: '',
   },
   plan_usage: { key: 'percent', label: 'From (% of the plan)', hint: '80 also warns at 100', fallback: '80' },
+  allowance_low: { key: 'percentLeft', label: 'Below (% left)', hint: '1 to 99', fallback: '20' },
 };
 
 const paramsSummary = (params: Record<string, number | string>) =>
