@@ -5,13 +5,13 @@
 // fails changes nothing.
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '@/db/client';
-import { alertIncidents, executables, profiles } from '@/db/schema';
+import { executables, profiles } from '@/db/schema';
 import { readRoleAllowances } from '@/lib/profiles/role-allowances';
 import type { ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
 import { periodWords } from '@/lib/zodiac/allowance-spec';
 import type { AllowanceReading } from '@/lib/zodiac/allowances';
-import { projectsOf, resolveCleared, ruleFor, rulesOfKind } from './checks';
-import { consoleUrl, openIncident, resolveIncidents } from './incidents';
+import { projectsOf, resolveCleared, resolveSubject, ruleFor, rulesOfKind } from './checks';
+import { consoleUrl, openIncident } from './incidents';
 
 const READ_EVERY_MS = Number(process.env.TICKWORK_ALERT_BALANCE_EVERY_MS) || 60_000;
 const readAt = new Map<string, number>();
@@ -74,20 +74,11 @@ export async function checkAllowanceLow(
     const percentLeft = Number(rule.params.percentLeft ?? 20);
     const low = allowances.filter((a) => nearlyUsed(a, percentLeft));
     if (low.length === 0) {
-      const open = await db
-        .select({ id: alertIncidents.id })
-        .from(alertIncidents)
-        .where(
-          and(
-            eq(alertIncidents.ruleId, rule.id),
-            eq(alertIncidents.subject, profile.id),
-            eq(alertIncidents.state, 'open'),
-          ),
-        );
       changed.push(
-        ...(await resolveIncidents(
+        ...(await resolveSubject(
           db,
-          { ids: open.map((o) => o.id) },
+          rule.id,
+          profile.id,
           `Every allowance of the role has at least ${percentLeft} % left.`,
         )),
       );

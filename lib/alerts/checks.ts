@@ -63,6 +63,21 @@ export async function resolveCleared(
   return resolved;
 }
 
+/** Resolves the open incident of a rule for one subject, if any (a periodic check saw it cleared). */
+export async function resolveSubject(db: DbOrTx, ruleId: string, subject: string, why: string) {
+  const open = await db
+    .select({ id: alertIncidents.id })
+    .from(alertIncidents)
+    .where(
+      and(
+        eq(alertIncidents.ruleId, ruleId),
+        eq(alertIncidents.subject, subject),
+        eq(alertIncidents.state, 'open'),
+      ),
+    );
+  return resolveIncidents(db, { ids: open.map((o) => o.id) }, why);
+}
+
 const exeUrl = (db: DbOrTx, e: { workspaceId: string; projectId: string; id: string }) =>
   consoleUrl(db, e.workspaceId, `/projects/${e.projectId}/executables/${e.id}`);
 
@@ -304,20 +319,11 @@ export async function checkLowBalance(
     if (!balance) continue;
     const below = BigInt(String(rule.params.belowWei));
     if (BigInt(balance.wei) >= below) {
-      const open = await db
-        .select({ id: alertIncidents.id })
-        .from(alertIncidents)
-        .where(
-          and(
-            eq(alertIncidents.ruleId, rule.id),
-            eq(alertIncidents.subject, row.profileId),
-            eq(alertIncidents.state, 'open'),
-          ),
-        );
       changed.push(
-        ...(await resolveIncidents(
+        ...(await resolveSubject(
           db,
-          { ids: open.map((o) => o.id) },
+          rule.id,
+          row.profileId,
           `The account was topped up: it holds ${balance.formatted}.`,
         )),
       );
