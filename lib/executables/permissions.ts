@@ -29,10 +29,16 @@ export type ProfilePolicy =
     };
 
 /**
- * Calls a release declares that the profile does not allow: functions not allowed at all, and in `conditions`
- * why declared argument conditions are looser than the role's (one sentence each, naming the function).
+ * Calls a release declares that the profile does not allow, in permissions.json's form (the conditions the
+ * release declares on them included: what allowing them asks for), with `looserConditions`: why declared
+ * argument conditions are looser than the role's (one sentence each, naming the function and argument).
  */
-export type MissingPermission = { to: string; functions: string[]; conditions?: string[] };
+export type MissingPermission = {
+  to: string;
+  functions: string[];
+  conditions?: Record<string, ArgConditions>;
+  looserConditions?: string[];
+};
 
 export type CoverageProfile = Pick<typeof profiles.$inferSelect, 'kind'> &
   Partial<Omit<ProfileForTx, 'kind'>>;
@@ -82,7 +88,7 @@ export async function checkPermissionsCoverage(
   if (effective.kind === 'unrestricted') return missing;
   for (const call of calls) {
     const functions: string[] = [];
-    const conditions: string[] = [];
+    const looserConditions: string[] = [];
     for (const fn of call.functions) {
       const allowed = effective.allows(call.to.toLowerCase(), selectorOf(fn));
       if (allowed === false) functions.push(fn);
@@ -93,12 +99,20 @@ export async function checkPermissionsCoverage(
           : [];
         if (looser.length > 0) {
           functions.push(fn);
-          conditions.push(...looser);
+          looserConditions.push(...looser);
         }
       }
     }
+    const declared = functions.filter((fn) => call.conditions?.[fn]);
     if (functions.length > 0)
-      missing.push({ to: call.to, functions, ...(conditions.length > 0 && { conditions }) });
+      missing.push({
+        to: call.to,
+        functions,
+        ...(declared.length > 0 && {
+          conditions: Object.fromEntries(declared.map((fn) => [fn, call.conditions?.[fn] as ArgConditions])),
+        }),
+        ...(looserConditions.length > 0 && { looserConditions }),
+      });
   }
   return missing;
 }

@@ -5,7 +5,7 @@ import { executables, secrets, workspaces } from '@/db/schema';
 import type { SecretBinding } from '@/db/schema/executables';
 import { apiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
-import { resolvePermissions, selectorOf, signaturesBySelector } from '@/lib/functions/permissions';
+import { signaturesBySelector } from '@/lib/functions/permissions';
 import { requireRelease } from '@/lib/functions/service';
 import { coveringTransactionPreview } from '@/lib/profiles/roles';
 import type { ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
@@ -13,17 +13,14 @@ import type { SelfCallProfile } from '@/lib/profiles/self-calls';
 import { requireProfile } from '@/lib/profiles/service';
 import { gvisorConfigured } from '@/lib/runtime/runners';
 import { PLANS } from '@/lib/usage/plans';
-import { conditionFor } from '@/lib/zodiac/condition-tree';
 import type { ScopeEntry } from '@/lib/zodiac/role';
-import { normalizedCondition } from '@/lib/zodiac/scope-of-calls';
+import { scopeOfCalls } from '@/lib/zodiac/scope-of-calls';
 import { GAS_MODES_BY_KIND } from './gas-modes';
 import { type CoverageProfile, checkPermissionsCoverage, type MissingPermission } from './permissions';
 import type { SecretBindingInput } from './schemas';
 import { refuseSelfCalls } from './self-call-refusal';
 
 // The checks an executable's configuration must pass on create and on every facet change.
-
-type ResolvedCalls = ReturnType<typeof resolvePermissions>['calls'];
 
 export function checkGasMode(kind: ProfileKind, gasMode: GasMode) {
   const allowed = GAS_MODES_BY_KIND[kind];
@@ -124,7 +121,7 @@ export async function checkCoverage(
     profile.kind === 'roles'
       ? await coveringTransactionPreview(
           profile as ProfileForTx,
-          resolvedMissing(missing, resolvePermissions(release.permissions, args).calls),
+          resolvedMissing(missing),
           signaturesBySelector([release.permissions]),
         )
       : null;
@@ -138,24 +135,12 @@ export async function checkCoverage(
  * Missing entries with a concrete target (an unresolved `$args` reference cannot be allowed on chain), each
  * function with the conditions the release declares on it: what the covering transaction scopes the role to.
  */
-function resolvedMissing(missing: MissingPermission[], declared: ResolvedCalls): ScopeEntry[] {
-  return missing
-    .filter((m) => m.to.startsWith('0x'))
-    .map((m) => {
-      const conditions = m.functions.flatMap((fn) => {
-        const args = declared.find((c) => c.to.toLowerCase() === m.to.toLowerCase() && c.conditions?.[fn])
-          ?.conditions?.[fn];
-        return args
-          ? [[selectorOf(fn), normalizedCondition(m.to, selectorOf(fn), conditionFor(fn, args))] as const]
-          : [];
-      });
-      return {
-        to: m.to,
-        functions: m.functions.map((fn) => selectorOf(fn)),
-        ...(conditions.length > 0 && { conditions: Object.fromEntries(conditions) }),
-      };
-    });
-}
+const resolvedMissing = (missing: MissingPermission[]): ScopeEntry[] =>
+  scopeOfCalls(
+    missing
+      .filter((m) => m.to.startsWith('0x'))
+      .map(({ to, functions, conditions }) => ({ to, functions, conditions })),
+  );
 
 function describeMissing(missing: MissingPermission[]): string {
   const first = missing[0];
@@ -163,8 +148,8 @@ function describeMissing(missing: MissingPermission[]): string {
     missing.length > 1 ? ` (and ${missing.length - 1} more target${missing.length > 2 ? 's' : ''})` : '';
   if (first.to.startsWith('$args.'))
     return `the release takes a call target from ${first.to}, which the executable's args do not set to an address${more}`;
-  if (first.conditions)
-    return `the role allows ${first.functions.join(', ')} on ${first.to} only under stricter conditions than the release declares: ${first.conditions[0]}${more}`;
+  if (first.looserConditions)
+    return `the role allows ${first.functions.join(', ')} on ${first.to} only under stricter conditions than the release declares: ${first.looserConditions[0]}${more}`;
   return `the profile does not allow ${first.functions.join(', ')} on ${first.to}${more}`;
 }
 

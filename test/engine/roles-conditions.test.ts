@@ -178,13 +178,16 @@ describe('coverage of declared conditions', () => {
   });
 
   it('refuses one that needs looser conditions, naming the call and the condition', async () => {
-    const refused = await create([{ oneOf: [VAULT, OTHER] }, { lte: (PER_CALL * 10n).toString() }]);
+    const declared = [{ oneOf: [VAULT, OTHER] }, { lte: (PER_CALL * 10n).toString() }];
+    const refused = await create(declared);
     expectError(refused as never, 409, 'permissions_not_covered');
+    // what is missing, in permissions.json's form (what "Allow these calls" asks for), and why
     expect(refused.body.missing).toEqual([
       {
         to: token,
         functions: [TRANSFER],
-        conditions: [
+        conditions: { [TRANSFER]: declared },
+        looserConditions: [
           `${TRANSFER} argument 1 (address): the release declares one of ${VAULT}, ${OTHER}; the role allows equal to ${VAULT}`,
           `${TRANSFER} argument 2 (uint256): the release declares at most ${PER_CALL * 10n}; the role allows at most ${PER_CALL} and within allowance "hourly"`,
         ],

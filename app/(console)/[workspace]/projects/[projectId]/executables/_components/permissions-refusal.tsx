@@ -10,7 +10,8 @@ import { SelfCallRefusalAlert, type SelfCallRefused, selfCallsRefusedOf } from '
 import { SigningPageOpened } from './signing-page-opened';
 import { useSigningPage } from './use-signing-page';
 
-type Call = { to: string; functions: string[] };
+/** A missing call in permissions.json's form: what "Allow these calls" asks the role for. */
+type Call = { to: string; functions: string[]; conditions?: Record<string, unknown> };
 
 /**
  * A `409 permissions_not_covered`: what is missing and, for a roles profile, the transaction that allows it; or
@@ -18,6 +19,8 @@ type Call = { to: string; functions: string[] };
  */
 export type PermissionsRefusal = {
   missing: Call[];
+  /** Why the release's declared argument conditions are looser than the role's, one sentence each. */
+  looserConditions: string[];
   /** A roles profile answered it (its role can be extended). */
   roles: boolean;
   /** The covering Safe transaction's calls in words; null when it could not be built. */
@@ -35,10 +38,20 @@ const isCall = (v: unknown): v is Call =>
 /** The refusal a console action answered, when it is `permissions_not_covered` or `call_not_permitted`; else null. */
 export function permissionsRefusalOf(result: ActionResult<unknown>): PermissionsRefusal | null {
   const selfCalls = selfCallsRefusedOf(result);
-  if (selfCalls?.length) return { missing: [], roles: false, covering: null, selfCalls };
+  if (selfCalls?.length)
+    return { missing: [], looserConditions: [], roles: false, covering: null, selfCalls };
   if (result.ok || result.code !== 'permissions_not_covered') return null;
   const details = result.details ?? {};
-  const missing = Array.isArray(details.missing) ? details.missing.filter(isCall) : [];
+  const entries: unknown[] = Array.isArray(details.missing) ? details.missing : [];
+  const missing = entries.filter(isCall).map(({ to, functions, conditions }) => ({
+    to,
+    functions,
+    ...(conditions && typeof conditions === 'object' && { conditions }),
+  }));
+  const looserConditions = entries.flatMap((e) => {
+    const reasons = (e as { looserConditions?: unknown }).looserConditions;
+    return Array.isArray(reasons) ? reasons.filter((r): r is string => typeof r === 'string') : [];
+  });
   const covering = details.coveringTransaction as { calls?: unknown } | null | undefined;
   const calls = Array.isArray(covering?.calls)
     ? covering.calls.filter(
@@ -46,7 +59,7 @@ export function permissionsRefusalOf(result: ActionResult<unknown>): Permissions
           typeof c?.to === 'string' && typeof c?.description === 'string',
       )
     : null;
-  return { missing, roles: 'coveringTransaction' in details, covering: calls };
+  return { missing, looserConditions, roles: 'coveringTransaction' in details, covering: calls };
 }
 
 /** The refusal in words: calls to the profile itself (`call_not_permitted`), or calls the profile does not cover. */
@@ -114,6 +127,18 @@ function CoverageRefusalAlert({
             )),
           )}
         </ul>
+        {refusal.looserConditions.length > 0 && (
+          <div className="grid gap-1">
+            <p>The role allows them only under stricter conditions than the release declares:</p>
+            <ul className="grid list-disc gap-0.5 pl-5 text-xs" data-testid="looser-conditions">
+              {refusal.looserConditions.map((reason) => (
+                <li key={reason} className="[overflow-wrap:anywhere]">
+                  {reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         {fromArgs.length > 0 && (
           <p>
             {fromArgs.map((c) => c.to).join(', ')} must name an address in the executable&apos;s args before
