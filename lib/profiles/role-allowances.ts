@@ -1,7 +1,10 @@
 // The allowances a roles profile's role spends from, read from chain: the names its conditions count against
 // (read from the modifier's events) and each one's balance with the refills due. Null when the chain does not
 // answer in time: a page or a check that shows them never fails because of the chain.
+import { inArray } from 'drizzle-orm';
 import { getAddress } from 'viem';
+import type { DbOrTx } from '@/db/client';
+import { profiles } from '@/db/schema';
 import { findChain } from '@/lib/chains/config';
 import { withTimeout } from '@/lib/net/timeout';
 import { type AllowanceReading, readAllowances } from '@/lib/zodiac/allowances';
@@ -32,4 +35,19 @@ export async function readRoleAllowances(profile: ProfileForTx): Promise<Allowan
   } catch {
     return null;
   }
+}
+
+/** Each roles profile's allowances by id (a page's read: the profiles at once, each with its own deadline). */
+export async function readRoleAllowancesOf(
+  db: DbOrTx,
+  profileIds: readonly string[],
+): Promise<Map<string, AllowanceReading[] | null>> {
+  if (profileIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(profiles)
+    .where(inArray(profiles.id, [...profileIds]));
+  return new Map(
+    await Promise.all(rows.map(async (row) => [row.id, await readRoleAllowances(row)] as const)),
+  );
 }

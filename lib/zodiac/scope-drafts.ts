@@ -1,18 +1,26 @@
 // The calls a Zodiac Roles role allows, as the console edits and reads them: targets with their functions, each
-// function by selector and, where known, by signature. Pure and client-safe (no zodiac-roles-sdk import).
+// function by selector and, where known, by signature and the conditions on its arguments. Pure and
+// client-safe (no zodiac-roles-sdk import): the server turns a request into Roles conditions (scope-of-calls.ts).
 
 import { getAddress, isAddress, toFunctionSelector } from 'viem';
 import { plural } from '@/lib/plural';
+import type { AllowanceSpec } from './allowance-spec';
+import { type ArgConditions, conditionsWords } from './conditions';
 import type { ScopeEntry } from './role';
 
 /** The selector of a plain value transfer (empty calldata), as lib/zodiac/role.ts names it. */
 const PLAIN_TRANSFER = '0x00000000';
 
-export type FunctionDraft = { selector: string; signature: string | null };
+export type FunctionDraft = { selector: string; signature: string | null; conditions?: ArgConditions };
 export type TargetDraft = { to: string; functions: FunctionDraft[] };
 
 /** permissions.json's shape (a release's `permissions`). */
-export type PermissionCalls = { calls: { to: string; functions: string[] }[] };
+export type PermissionCalls = {
+  calls: { to: string; functions: string[]; conditions?: Record<string, ArgConditions> }[];
+};
+
+/** What the console asks the role for: calls in permissions.json's form, and the allowances they spend from. */
+export type RoleRequest = PermissionCalls & { allowances: AllowanceSpec[] };
 
 const SELECTOR = /^0x[0-9a-fA-F]{8}$/;
 const SIGNATURE = /^[A-Za-z_$][A-Za-z0-9_$]*\(.*\)$/;
@@ -46,7 +54,11 @@ export function draftFromPermissions(permissions: PermissionCalls | null): {
   const targets: TargetDraft[] = [];
   const argsTargets: TargetDraft[] = [];
   for (const call of permissions?.calls ?? []) {
-    const functions = call.functions.flatMap((ref) => functionOf(ref) ?? []);
+    const functions = call.functions.flatMap((ref) => {
+      const fn = functionOf(ref);
+      const conditions = call.conditions?.[ref];
+      return fn ? [conditions ? { ...fn, conditions } : fn] : [];
+    });
     if (isArgsTarget(call.to)) {
       argsTargets.push({ to: call.to, functions });
       continue;
@@ -72,18 +84,45 @@ export const scopeOfDraft = (targets: readonly TargetDraft[]): ScopeEntry[] =>
     .filter((t) => t.functions.length > 0)
     .map((t) => ({ to: t.to, functions: t.functions.map((f) => f.selector) }));
 
+/** The request the wizard sends: functions by signature where known (conditions need it), else selector. */
+export function requestOfDraft(
+  targets: readonly TargetDraft[],
+  allowances: readonly AllowanceSpec[],
+): RoleRequest {
+  return {
+    calls: targets
+      .filter((t) => t.functions.length > 0)
+      .map((t) => {
+        const conditioned = t.functions.filter((f) => f.signature && f.conditions?.length);
+        return {
+          to: t.to,
+          functions: t.functions.map((f) => f.signature ?? f.selector),
+          ...(conditioned.length > 0 && {
+            conditions: Object.fromEntries(
+              conditioned.map((f) => [f.signature as string, f.conditions as ArgConditions]),
+            ),
+          }),
+        };
+      }),
+    allowances: [...allowances],
+  };
+}
+
 /** "increment() (0xd09de08a)", "0xd09de08a", or plain transfers in words. */
 export function functionWords(fn: FunctionDraft): string {
   if (fn.selector === PLAIN_TRANSFER) return 'plain transfers of ether (no calldata)';
   return fn.signature ? `${fn.signature} (${fn.selector})` : fn.selector;
 }
 
-/** One allowed (or missing) call in words: "Call increment() (0xd09de08a) on 0x…", or a plain transfer. */
+/**
+ * One allowed (or missing) call in words: "Call increment() (0xd09de08a) on 0x…", with its conditions ("… only
+ * when argument 1 (address) is …"), or a plain transfer.
+ */
 export function callWords(to: string, fn: FunctionDraft): string {
   const target = isArgsTarget(to) ? `the address in ${to}` : to;
-  return fn.selector === PLAIN_TRANSFER
-    ? `Send ether to ${target} (plain transfers, no calldata)`
-    : `Call ${functionWords(fn)} on ${target}`;
+  if (fn.selector === PLAIN_TRANSFER) return `Send ether to ${target} (plain transfers, no calldata)`;
+  const conditions = fn.conditions?.some(Boolean) ? ` ${conditionsWords(fn.signature, fn.conditions)}` : '';
+  return `Call ${functionWords(fn)} on ${target}${conditions}`;
 }
 
 /** A function as permissions.json or an API error names it (signature or selector), in words. */

@@ -6,7 +6,7 @@ import { getDb } from '@/db/client';
 import { MODULE_TRANSACTION_PURPOSES, type ModuleTransactionPurpose } from '@/db/enums';
 import { AddressSchema } from '@/lib/chains/address';
 import { consoleAction } from '@/lib/console/workspace-action';
-import { PermissionsSchema, selectorOf } from '@/lib/functions/permissions';
+import { PermissionsSchema } from '@/lib/functions/permissions';
 import { prepareSelfCallAllowance } from '@/lib/profiles/allow-self-calls';
 import { fundProfile } from '@/lib/profiles/dev-funding';
 import { ImportKeyBody, importLegacyProfile } from '@/lib/profiles/import-key';
@@ -22,29 +22,15 @@ import {
   shareProfile,
   unarchiveProfile,
 } from '@/lib/profiles/service';
+import { AllowanceSpecSchema } from '@/lib/zodiac/allowance-spec';
+import type { RoleRequest } from '@/lib/zodiac/scope-drafts';
+import { scopeOfCalls } from '@/lib/zodiac/scope-of-calls';
 
 const profilesPath = (workspaceSlug: string, projectId: string) =>
   `/${workspaceSlug}/projects/${projectId}/profiles`;
 
 const CreateSafeProfileBody = CreateProfileBody.extend({ safe: AddressSchema });
 const SafeTransactionPurpose = z.enum(MODULE_TRANSACTION_PURPOSES);
-
-/** The calls a new role allows: targets, each with the 4-byte selectors of its functions. */
-const RoleScope = z
-  .array(
-    z
-      .object({
-        to: AddressSchema,
-        functions: z
-          .array(z.string().regex(/^0x[0-9a-fA-F]{8}$/, 'a 4-byte selector like 0xa9059cbb'))
-          .min(1, 'each target allows at least one function')
-          .max(256),
-      })
-      .strict(),
-  )
-  .min(1, 'allow at least one call')
-  .max(256);
-const CreateRolesProfileBody = CreateSafeProfileBody.extend({ scope: RoleScope });
 
 /** Calls to add to a role, as a permissions_not_covered error names them: concrete targets, functions by signature or selector. */
 const CallsToAllow = PermissionsSchema.shape.calls
@@ -53,6 +39,31 @@ const CallsToAllow = PermissionsSchema.shape.calls
     (calls) => calls.every((c) => isAddress(c.to, { strict: false })),
     'only a call to an 0x address can be allowed in advance, not one whose target comes from args',
   );
+
+/**
+ * A new role: the calls it allows (permissions.json's form, conditions included) and the allowances its
+ * conditions spend from, each defined once and each one a condition names defined here.
+ */
+const RoleRequestBody = z
+  .object({ calls: CallsToAllow, allowances: z.array(AllowanceSpecSchema).max(16).default([]) })
+  .superRefine(({ calls, allowances }, ctx) => {
+    const names = allowances.map((a) => a.name);
+    if (new Set(names).size !== names.length)
+      ctx.addIssue({ code: 'custom', path: ['allowances'], message: 'each allowance is named once' });
+    const used = calls.flatMap((c) =>
+      Object.values(c.conditions ?? {}).flatMap((args) =>
+        args.flatMap((a) => (a?.allowance ? [a.allowance] : [])),
+      ),
+    );
+    for (const name of new Set(used))
+      if (!names.includes(name))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['allowances'],
+          message: `a condition spends from allowance "${name}", which is not defined`,
+        });
+  });
+const CreateRolesProfileBody = CreateSafeProfileBody.extend({ role: RoleRequestBody });
 
 export async function createProfileAction(
   workspaceSlug: string,
@@ -129,11 +140,11 @@ export async function createSafeProfileAction(
 export async function createRolesProfileAction(
   workspaceSlug: string,
   projectId: string,
-  input: { alias: string; chainId: number; safe: string; scope: { to: string; functions: string[] }[] },
+  input: { alias: string; chainId: number; safe: string; role: RoleRequest },
 ) {
   return createOnSafe(workspaceSlug, projectId, () => {
-    const { projectId: _, scope, ...body } = CreateRolesProfileBody.parse({ projectId, ...input });
-    return { ...body, roles: { scope } };
+    const { projectId: _, role, ...body } = CreateRolesProfileBody.parse({ projectId, ...input });
+    return { ...body, roles: { scope: scopeOfCalls(role.calls), allowances: role.allowances } };
   });
 }
 
@@ -145,14 +156,11 @@ export async function allowRoleCallsAction(
   workspaceSlug: string,
   projectId: string,
   profileId: string,
-  calls: { to: string; functions: string[] }[],
+  calls: RoleRequest['calls'],
 ) {
   const revalidate = profilesPath(workspaceSlug, projectId);
   return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
-    const missing = CallsToAllow.parse(calls).map((c) => ({
-      to: c.to,
-      functions: c.functions.map(selectorOf),
-    }));
+    const missing = scopeOfCalls(CallsToAllow.parse(calls));
     const id = await prepareRoleChange(
       getDb(),
       workspace.id,

@@ -11,10 +11,12 @@ import { requireWorkspaceAccess } from '@/lib/auth/console';
 import { enabledChains, findChain, LOCAL_CHAIN_ID } from '@/lib/chains/config';
 import { requireExecution } from '@/lib/executions/queries';
 import type { Balance } from '@/lib/profiles/balances';
+import { readRoleAllowancesOf } from '@/lib/profiles/role-allowances';
 import { openSafeTransactionOf } from '@/lib/profiles/safe-transactions';
 import type { ProfileRecord } from '@/lib/profiles/schemas';
 import { listProfiles } from '@/lib/profiles/service';
 import { listProjects } from '@/lib/projects/service';
+import { periodWords } from '@/lib/zodiac/allowance-spec';
 import { lastRoleTransactionOf } from '@/lib/zodiac/last-transaction';
 import { loadProject } from '../_lib/project';
 import { executionHref } from '../executions/_components/model';
@@ -76,7 +78,7 @@ export default async function ProfilesPage({
     allProfiles(workspace.id, project.id),
     listProjects(getDb(), workspace.id),
   ]);
-  const [openTransactions, roleTransactions, blockingHrefs] = await Promise.all([
+  const [openTransactions, roleTransactions, blockingHrefs, allowances] = await Promise.all([
     Promise.all(
       profiles
         .filter((p) => p.kind !== 'legacy' && p.state !== 'archived')
@@ -91,6 +93,10 @@ export default async function ProfilesPage({
         }),
     ).then((entries) => new Map(entries)),
     blockingExecutionHrefs(workspace.id, slug, profiles),
+    readRoleAllowancesOf(
+      getDb(),
+      profiles.filter((p) => p.kind === 'roles' && p.state === 'active').map((p) => p.id),
+    ),
   ]);
   const now = Date.now();
   const chains = enabledChains().map((c) => ({
@@ -124,7 +130,18 @@ export default async function ProfilesPage({
       moduleEnabled: p.safe.moduleEnabled,
       openTransaction: openTransactions.get(p.id) ?? null,
     },
-    roles: p.roles && { modifier: p.roles.modifier, lastChange: roleTransactions.get(p.id) ?? null },
+    roles: p.roles && {
+      modifier: p.roles.modifier,
+      lastChange: roleTransactions.get(p.id) ?? null,
+      allowances:
+        allowances.get(p.id)?.map((a) => ({
+          name: a.name,
+          balance: a.balance.toString(),
+          amount: a.maxRefill.toString(),
+          period: periodWords(a.periodSeconds),
+          nextRefillAt: a.nextRefillAt === null ? null : a.nextRefillAt * 1000,
+        })) ?? (allowances.has(p.id) ? null : []),
+    },
     nonceBlocked: p.nonceBlocked && {
       nonce: p.nonceBlocked.nonce,
       reason: p.nonceBlocked.reason,

@@ -4,6 +4,7 @@ import { ListChecks, Loader2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { ActionResult } from '@/lib/console/action';
+import type { ArgConditions } from '@/lib/zodiac/conditions';
 import { callWords, functionOf, isArgsTarget } from '@/lib/zodiac/scope-drafts';
 import { allowRoleCallsAction } from '../../profiles/actions';
 import { SelfCallRefusalAlert, type SelfCallRefused, selfCallsRefusedOf } from './self-call-refusal';
@@ -11,7 +12,7 @@ import { SigningPageOpened } from './signing-page-opened';
 import { useSigningPage } from './use-signing-page';
 
 /** A missing call in permissions.json's form: what "Allow these calls" asks the role for. */
-type Call = { to: string; functions: string[]; conditions?: Record<string, unknown> };
+type Call = { to: string; functions: string[]; conditions?: Record<string, ArgConditions> };
 
 /**
  * A `409 permissions_not_covered`: what is missing and, for a roles profile, the transaction that allows it; or
@@ -46,7 +47,8 @@ export function permissionsRefusalOf(result: ActionResult<unknown>): Permissions
   const missing = entries.filter(isCall).map(({ to, functions, conditions }) => ({
     to,
     functions,
-    ...(conditions && typeof conditions === 'object' && { conditions }),
+    // checked again by the action that asks for them
+    ...(conditions && typeof conditions === 'object' && { conditions: conditions as Record<string, ArgConditions> }),
   }));
   const looserConditions = entries.flatMap((e) => {
     const reasons = (e as { looserConditions?: unknown }).looserConditions;

@@ -1,6 +1,16 @@
 import type { AmountValue } from '@/components/ui/amount';
 import type { KeySource, ProfileKind, ProfileState, SafeTransactionPurpose } from '@/db/enums';
 
+/** An allowance as read from chain: what is left of its amount, its period in words, its next refill. */
+export type AllowanceView = {
+  name: string;
+  balance: string;
+  amount: string;
+  period: string;
+  /** unix ms; null when it never refills */
+  nextRefillAt: number | null;
+};
+
 /** A profile as the Profiles tab shows it (the page reads it, the table and its actions render it). */
 export type ProfileView = {
   id: string;
@@ -36,6 +46,8 @@ export type ProfileView = {
   roles: {
     modifier: string;
     lastChange: { id: string; scope: { to: string; functions: string[] }[] } | null;
+    /** The allowances the role spends from, read from chain now; null when the chain did not answer. */
+    allowances: AllowanceView[] | null;
   } | null;
   /**
    * The sending account's nonce held too long (the record's `nonceBlocked`): for how long, and the page of the

@@ -9,6 +9,7 @@ import { functionRefWords, scopeSize } from '@/lib/zodiac/scope-drafts';
 import { NonceBlockedNote } from './nonce-blocked-note';
 import { ProfileActions } from './profile-actions';
 import type { ProfileView } from './profile-view';
+import { RoleAllowances } from './role-allowances';
 
 const KIND_LABEL: Record<ProfileView['kind'], string> = {
   legacy: 'Account',
@@ -129,6 +130,7 @@ export function ProfilesTable({
                     )}
                   </span>
                   {p.roles?.lastChange && <RoleScopeLink change={p.roles.lastChange} />}
+                  {p.roles && <RoleAllowances allowances={p.roles.allowances} />}
                   {p.nonceBlocked && <NonceBlockedNote blocked={p.nonceBlocked} />}
                 </span>
               </span>

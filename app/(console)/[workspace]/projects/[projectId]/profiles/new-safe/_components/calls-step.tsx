@@ -10,6 +10,9 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { MiddleTruncate } from '@/components/ui/middle-truncate';
 import { Select } from '@/components/ui/select';
+import type { AllowanceSpec } from '@/lib/zodiac/allowance-spec';
+import { conditionsWords } from '@/lib/zodiac/conditions';
+import type { PresetCalls } from '@/lib/zodiac/presets';
 import {
   addFunction,
   draftFromPermissions,
@@ -19,14 +22,23 @@ import {
   scopeOfDraft,
   type TargetDraft,
 } from '@/lib/zodiac/scope-drafts';
+import { PresetForm } from './preset-form';
 import { RolePreview } from './role-preview';
 
 export type ReleaseOption = { id: string; label: string; permissions: PermissionCalls | null };
 
-/** The calls being chosen: the release they started from, the targets to allow, the `$args` ones set aside. */
-export type CallsDraft = { releaseId: string; targets: TargetDraft[]; argsTargets: TargetDraft[] };
+/**
+ * The calls being chosen: the release they started from, the targets to allow (functions with their argument
+ * conditions), the `$args` ones set aside, and the allowances the conditions spend from.
+ */
+export type CallsDraft = {
+  releaseId: string;
+  targets: TargetDraft[];
+  argsTargets: TargetDraft[];
+  allowances: AllowanceSpec[];
+};
 
-export const EMPTY_CALLS: CallsDraft = { releaseId: '', targets: [], argsTargets: [] };
+export const EMPTY_CALLS: CallsDraft = { releaseId: '', targets: [], argsTargets: [], allowances: [] };
 
 /**
  * Roles, step 2: the calls the executor's role allows. Pre-filled from a release's permissions.json (targets and
@@ -49,8 +61,14 @@ export function CallsStep({
 
   const pick = (releaseId: string) => {
     const release = withCalls.find((r) => r.id === releaseId);
-    setDraft({ releaseId, ...draftFromPermissions(release?.permissions ?? null) });
+    setDraft({ releaseId, ...draftFromPermissions(release?.permissions ?? null), allowances: [] });
   };
+  const applyPreset = (preset: PresetCalls) =>
+    setDraft({
+      releaseId: '',
+      ...draftFromPermissions({ calls: preset.calls }),
+      allowances: preset.allowances,
+    });
   const setTargets = (targets: TargetDraft[]) => setDraft((d) => ({ ...d, targets }));
 
   return (
@@ -59,7 +77,8 @@ export function CallsStep({
         <CardTitle>Calls to allow</CardTitle>
         <CardDescription>
           The executor&apos;s role allows these calls and nothing else: the Roles modifier checks every call
-          on chain. Start from a release&apos;s permissions.json, then add or remove targets and functions.
+          on chain, with the conditions on their arguments. Start from a release&apos;s permissions.json or a
+          preset, then add or remove targets and functions.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-6">
@@ -87,6 +106,8 @@ export function CallsStep({
             ))}
           </Select>
         </Field>
+
+        <PresetForm onApply={applyPreset} />
 
         <div className="grid grid-cols-1 gap-3">
           <p className="font-medium text-sm">Targets</p>
@@ -130,7 +151,7 @@ export function CallsStep({
           </Alert>
         )}
 
-        <RolePreview scope={draft.targets} />
+        <RolePreview scope={draft.targets} allowances={draft.allowances} />
       </CardContent>
       <CardFooter className="justify-between">
         <Button variant="ghost" onClick={onBack}>
@@ -206,6 +227,14 @@ function TargetEditor({
                     {fn.signature ?? (fn.selector === '0x00000000' ? 'plain transfer' : 'unnamed function')}
                   </code>
                   <code className="font-mono text-muted-foreground text-xs">{fn.selector}</code>
+                  {fn.conditions?.some(Boolean) && (
+                    <span
+                      className="basis-full text-muted-foreground text-xs"
+                      data-testid="role-function-conditions"
+                    >
+                      {conditionsWords(fn.signature, fn.conditions)}
+                    </span>
+                  )}
                 </span>
                 <Button
                   variant="ghost"

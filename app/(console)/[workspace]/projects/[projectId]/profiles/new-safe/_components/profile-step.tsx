@@ -11,8 +11,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { shortAddress } from '@/lib/console/format';
 import type { SafeTransactionView } from '@/lib/profiles/safe-transactions';
-import type { ScopeEntry } from '@/lib/zodiac/role';
-import { scopeSize } from '@/lib/zodiac/scope-drafts';
+import { type RoleRequest, scopeSize } from '@/lib/zodiac/scope-drafts';
 import { createRolesProfileAction, createSafeProfileAction } from '../../actions';
 import type { SafeReading } from './safe-summary';
 
@@ -28,7 +27,7 @@ export function ProfileStep({
   projectId,
   chainId,
   safe,
-  scope,
+  role,
   profile,
   onCreated,
   onBack,
@@ -38,8 +37,8 @@ export function ProfileStep({
   projectId: string;
   chainId: number;
   safe: SafeReading;
-  /** A roles profile: the calls its role allows. */
-  scope?: ScopeEntry[];
+  /** A roles profile: the calls its role allows and the allowances they spend from. */
+  role?: RoleRequest;
   profile: CreatedProfile | null;
   onCreated: (profile: CreatedProfile) => void;
   onBack: () => void;
@@ -54,8 +53,8 @@ export function ProfileStep({
     setError(null);
     startTransition(async () => {
       const input = { alias, chainId, safe: safe.address };
-      const result = scope
-        ? await createRolesProfileAction(workspaceSlug, projectId, { ...input, scope })
+      const result = role
+        ? await createRolesProfileAction(workspaceSlug, projectId, { ...input, role })
         : await createSafeProfileAction(workspaceSlug, projectId, input);
       if (!result.ok) return setError({ message: result.error, field: result.field });
       onCreated(result.data);
@@ -76,8 +75,8 @@ export function ProfileStep({
         <CardHeader>
           <CardTitle>Name the profile</CardTitle>
           <CardDescription>
-            {scope
-              ? `For Safe ${shortAddress(safe.address)}. Tickwork generates an executor account for it and keeps its key encrypted; once the owners set up the Roles modifier, the executor may call the ${scopeSize(scope)} you chose, from the Safe.`
+            {role
+              ? `For Safe ${shortAddress(safe.address)}. Tickwork generates an executor account for it and keeps its key encrypted; once the owners set up the Roles modifier, the executor may call the ${scopeSize(role.calls)} you chose, from the Safe${role.allowances.length > 0 ? ', within the allowances you set' : ''}.`
               : `For Safe ${shortAddress(safe.address)}. Tickwork generates an executor account for it and keeps its key encrypted; the executor sends the runs through the Safe once the owners enable it.`}
           </CardDescription>
         </CardHeader>
@@ -104,7 +103,7 @@ export function ProfileStep({
               <p className="flex items-center gap-2 font-medium text-sm">
                 <CircleCheck className="size-4 text-success" />
                 Profile {profile.name} created; it stays pending until the owners{' '}
-                {scope ? 'set up its role' : 'enable Tickwork'}.
+                {role ? 'set up its role' : 'enable Tickwork'}.
               </p>
               {profile.executor && (
                 <dl className="max-w-md" data-testid="safe-profile-executor">

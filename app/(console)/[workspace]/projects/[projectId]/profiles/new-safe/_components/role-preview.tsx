@@ -1,7 +1,14 @@
+import { type AllowanceSpec, allowanceWords } from '@/lib/zodiac/allowance-spec';
 import { callWords, scopeOfDraft, scopeSize, type TargetDraft } from '@/lib/zodiac/scope-drafts';
 
-/** Every call the role will allow, in words, as the owners will be asked to sign it. */
-export function RolePreview({ scope }: { scope: readonly TargetDraft[] }) {
+/** Every call the role will allow and every allowance it spends from, in words, as the owners will sign them. */
+export function RolePreview({
+  scope,
+  allowances,
+}: {
+  scope: readonly TargetDraft[];
+  allowances: readonly AllowanceSpec[];
+}) {
   const allowed = scope.filter((t) => t.functions.length > 0);
   const size = scopeOfDraft(allowed);
   return (
@@ -26,6 +33,15 @@ export function RolePreview({ scope }: { scope: readonly TargetDraft[] }) {
               )),
             )}
           </ul>
+          {allowances.length > 0 && (
+            <ul className="grid grid-cols-1 gap-1 text-sm" data-testid="role-preview-allowances">
+              {allowances.map((a) => (
+                <li key={a.name} className="[overflow-wrap:anywhere]">
+                  Set {allowanceWords(a)} (refilled each period)
+                </li>
+              ))}
+            </ul>
+          )}
           <p className="text-muted-foreground text-xs">
             Nothing else: the Roles modifier refuses any other call on chain, and only plain transfers may
             carry ether.

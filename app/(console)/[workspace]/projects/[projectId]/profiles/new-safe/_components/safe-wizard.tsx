@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { SafeTransactionPanel } from '@/app/(safe)/safe/tx/_components/safe-transaction-panel';
 import { type WalletChain, WalletProviders } from '@/components/wallet/wallet-providers';
 import type { SafeTransactionView } from '@/lib/profiles/safe-transactions';
-import { scopeOfDraft } from '@/lib/zodiac/scope-drafts';
+import { requestOfDraft } from '@/lib/zodiac/scope-drafts';
 import { type CallsDraft, CallsStep, EMPTY_CALLS, type ReleaseOption } from './calls-step';
 import { DoneStep } from './done-step';
 import { type CreatedProfile, ProfileStep } from './profile-step';
@@ -73,7 +73,7 @@ export function SafeWizard({
             projectId={projectId}
             chainId={choice.chainId}
             safe={choice.safe}
-            scope={roles ? scopeOfDraft(calls.targets) : undefined}
+            role={roles ? requestOfDraft(calls.targets, calls.allowances) : undefined}
             profile={profile}
             onCreated={setProfile}
             onBack={() => setStep(roles ? 'calls' : 'safe')}
