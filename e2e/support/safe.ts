@@ -21,7 +21,7 @@ import { rpcUrl } from './console';
 // The test's own view of the local chain (anvil of the stack under test): funding, Safes deployed without the
 // app, and what the demo counter recorded.
 
-const anvil = () =>
+export const anvil = () =>
   defineChain({
     id: 31337,
     name: 'anvil',

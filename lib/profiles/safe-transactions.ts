@@ -25,8 +25,8 @@ import {
   safeTxHash,
   safeTxTypedData,
 } from '@/lib/safe/transaction';
-import type { AllowanceSpec } from '@/lib/zodiac/allowance-spec';
-import { describeSafeTx, type FunctionNames } from '@/lib/zodiac/describe';
+import { type AllowanceSpec, allowanceWords } from '@/lib/zodiac/allowance-spec';
+import { describeSafeTx, describeScope, type FunctionNames } from '@/lib/zodiac/describe';
 import { normalizeScope, type ScopeEntry } from '@/lib/zodiac/role';
 import { type ProfileForTx, planSafeTx, purposeHolds, tickworkModuleOf } from './safe-transaction-plans';
 import { profileEvent, requireProfile } from './service';
@@ -236,6 +236,9 @@ function toView(row: SafeTransactionRow, reading: SafeReading, chainName: string
     calls: describeSafeTx(tx, getAddress(row.safe), { multiSend: multiSendsOf(row.chainId), names }),
     /** Roles transactions: what the role allows once it is executed. */
     scope: row.scope,
+    /** …the same, call by call in words with their conditions, and the allowances it sets. */
+    scopeWords: row.scope && describeScope(row.scope, names),
+    allowances: (row.allowances ?? []).map(allowanceWords),
     transaction: {
       to: tx.to,
       value: tx.value.toString(),

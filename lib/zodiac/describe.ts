@@ -4,6 +4,7 @@
 import {
   type Address,
   decodeFunctionData,
+  getAddress,
   type Hex,
   hexToString,
   isAddressEqual,
@@ -18,6 +19,8 @@ import type { SafeTx } from '@/lib/safe/transaction';
 import { periodWords } from './allowance-spec';
 import { allowanceName, argsOfCondition, unflattenCondition } from './condition-tree';
 import { type ArgConditions, conditionsWords } from './conditions';
+import type { ScopeEntry } from './role';
+import { callWords } from './scope-drafts';
 import { moduleProxyFactoryAbi } from './setup';
 
 export type DescribedCall = { to: Address; value: string; data: Hex; description: string };
@@ -133,4 +136,22 @@ export function describeSafeTx(
     calls = unpackMultiSend(args[0]);
   }
   return calls.map((c) => ({ ...c, description: describeOne(c, safe, opts.names) }));
+}
+
+/**
+ * What a role allows, call by call in words, with each function's conditions read from its Roles condition
+ * ("Call transfer(address,uint256) (0xa9059cbb) on 0x… only when …"), as a roles transaction leaves it.
+ */
+export function describeScope(scope: readonly ScopeEntry[], names?: FunctionNames): string[] {
+  return scope.flatMap((entry) =>
+    entry.functions.map((selector) => {
+      const signature = signatureOf(selector, names) ?? null;
+      const condition = entry.conditions?.[selector];
+      const args = condition && signature ? argsOfCondition(signature, condition) : null;
+      const target = getAddress(entry.to);
+      if (condition && (!args || args.includes('unknown')))
+        return `${callWords(target, { selector, signature })} under conditions on its arguments`;
+      return callWords(target, { selector, signature, ...(args && { conditions: args as ArgConditions }) });
+    }),
+  );
 }

@@ -1,7 +1,6 @@
-import { getAddress } from 'viem';
 import { CopyableDetail, Detail } from '@/components/ui/detail';
 import type { SafeTransactionView } from '@/lib/profiles/safe-transactions';
-import { callWords, functionOf, scopeSize } from '@/lib/zodiac/scope-drafts';
+import { scopeSize } from '@/lib/zodiac/scope-drafts';
 
 const OPERATIONS: Record<number, string> = { 0: '0 (call)', 1: '1 (delegatecall)' };
 
@@ -58,13 +57,16 @@ export function SafeTransactionDetails({ view }: { view: SafeTransactionView }) 
             Once executed, Tickwork&apos;s role allows {scope.length === 0 ? 'no call' : scopeSize(scope)}
           </p>
           <ul className="grid grid-cols-1 gap-1 text-sm">
-            {scope.flatMap((entry) =>
-              entry.functions.map((fn) => (
-                <li key={`${entry.to}-${fn}`} className="[overflow-wrap:anywhere]">
-                  {callWords(getAddress(entry.to), functionOf(fn) ?? { selector: fn, signature: null })}
-                </li>
-              )),
-            )}
+            {(view.scopeWords ?? []).map((words) => (
+              <li key={words} className="[overflow-wrap:anywhere]">
+                {words}
+              </li>
+            ))}
+            {view.allowances.map((words) => (
+              <li key={words} className="[overflow-wrap:anywhere]" data-testid="safe-tx-allowance">
+                Spending counted against {words}
+              </li>
+            ))}
           </ul>
           <p className="text-muted-foreground text-xs">
             Nothing else: the Roles modifier refuses every other call on chain.
