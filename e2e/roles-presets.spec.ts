@@ -3,7 +3,7 @@
 // wizard and on the signing page, where the two owners sign in browsers of their own; the Profiles tab shows
 // the allowance read from chain. An executable that transfers 6 TICK to the vault confirms and the allowance
 // goes down; one that transfers 7 TICK fails in simulation with the Roles reason. The preset form fits a phone.
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type Address, createWalletClient, encodeFunctionData, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
@@ -12,9 +12,9 @@ import { openDialog, rpcUrl } from './support/console';
 import { measureOverflow } from './support/overflow';
 import { releaseZip, uploadRelease } from './support/releases';
 import { anvil, chainClient, deploySafe, fundAccount } from './support/safe';
-import { createSafeProfile, openSafeWizard, profileRow } from './support/safe-wizard';
+import { createSafeProfile, openAsOwner, openSafeWizard, profileRow } from './support/safe-wizard';
 import { PHONE_SIZE, shot, shotAtDesktopSizes } from './support/shots';
-import { connectWallet, installWallet } from './support/wallet';
+import { installWallet } from './support/wallet';
 
 const TOKEN = LOCAL_DEMO_CONTRACTS.token;
 const TRANSFER = 'transfer(address,uint256)';
@@ -37,15 +37,6 @@ const tickBalance = (owner: Address) =>
     functionName: 'balanceOf',
     args: [owner],
   });
-
-/** A browser of its own with an owner's wallet, on the signing page, wallet connected. */
-async function openAsOwner(browser: Browser, privateKey: `0x${string}`, url: string) {
-  const page = await (await browser.newContext()).newPage();
-  await installWallet(page, { rpcUrl: rpcUrl(), privateKey });
-  await page.goto(url);
-  await connectWallet(page);
-  return page;
-}
 
 /** Uploads a transfer release, creates an hourly executable on the role with it, runs it now, answers its row. */
 async function runTransfer(page: Page, name: string, amount: bigint) {

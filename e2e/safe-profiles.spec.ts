@@ -2,7 +2,7 @@
 // its access revoked and enabled again from the Profiles tab; a 2-of-3 Safe deployed outside the app is enabled by
 // two owners signing the public page in their own browsers. Every wizard step and the signing page fit 1280 and
 // 1440 wide.
-import { type Browser, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { openDialog, rpcUrl } from './support/console';
@@ -14,7 +14,13 @@ import {
   execSafeTransaction,
   fundAccount,
 } from './support/safe';
-import { createSafeProfile, openSafeWizard, profileRow, reloadUntil } from './support/safe-wizard';
+import {
+  createSafeProfile,
+  openAsOwner,
+  openSafeWizard,
+  profileRow,
+  reloadUntil,
+} from './support/safe-wizard';
 import { shotAtDesktopSizes } from './support/shots';
 import { connectWallet, installWallet } from './support/wallet';
 
@@ -25,15 +31,6 @@ const TASK = `export default {
 };
 `;
 const PERMISSIONS = JSON.stringify({ calls: [{ to: COUNTER, functions: ['increment()'] }] });
-
-/** A browser of its own with an owner's wallet, on the signing page, wallet connected. */
-async function openAsOwner(browser: Browser, privateKey: `0x${string}`, url: string) {
-  const page = await (await browser.newContext()).newPage();
-  await installWallet(page, { rpcUrl: rpcUrl(), privateKey });
-  await page.goto(url);
-  await connectWallet(page);
-  return page;
-}
 
 test('a 1-of-1 Safe created in the wizard is enabled in one step and runs an executable from the Safe', async ({
   page,

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page } from '@playwright/test';
-import { createProject, signIn } from './console';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { createProject, rpcUrl, signIn } from './console';
 import { shotAtDesktopSizes } from './shots';
+import { connectWallet, installWallet } from './wallet';
 
 // The Safe wizard and the Profiles tab as the Safe and Zodiac Roles specs drive them.
 
@@ -46,3 +47,12 @@ export async function reloadUntil(page: Page, url: string, locator: Locator, tex
 
 export const profileRow = (page: Page, name: string) =>
   page.locator(`[data-testid="profile-row"][data-name="${name}"]`);
+
+/** A browser of its own with an owner's wallet, on the signing page, wallet connected. */
+export async function openAsOwner(browser: Browser, privateKey: `0x${string}`, url: string) {
+  const page = await (await browser.newContext()).newPage();
+  await installWallet(page, { rpcUrl: rpcUrl(), privateKey });
+  await page.goto(url);
+  await connectWallet(page);
+  return page;
+}
