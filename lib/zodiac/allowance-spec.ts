@@ -11,7 +11,7 @@ export type AllowanceSpec = {
   amount: string;
   /** the period, in seconds (0: never refills) */
   periodSeconds: number;
-  /** when periods are counted from (unix seconds); left out, the Unix epoch: a day's period turns at 00:00 UTC */
+  /** when periods are counted from (unix seconds); left out, the block that sets it (the modifier's rule) */
   start?: number;
 };
 
