@@ -48,7 +48,8 @@ export function permissionsRefusalOf(result: ActionResult<unknown>): Permissions
     to,
     functions,
     // checked again by the action that asks for them
-    ...(conditions && typeof conditions === 'object' && { conditions: conditions as Record<string, ArgConditions> }),
+    ...(conditions &&
+      typeof conditions === 'object' && { conditions: conditions as Record<string, ArgConditions> }),
   }));
   const looserConditions = entries.flatMap((e) => {
     const reasons = (e as { looserConditions?: unknown }).looserConditions;
