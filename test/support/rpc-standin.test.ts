@@ -42,6 +42,15 @@ async function anvilRpc(method: string, params: unknown[] = []) {
   return answer.result;
 }
 const sendThroughStandIn = (raw: Hex) => call(standIn.url, 'eth_sendRawTransaction', [raw]);
+/** The transaction's receipt once anvil has mined it: automine answers the send before the block lands. */
+async function receiptOf(hash: Hex, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const receipt = await anvilRpc('eth_getTransactionReceipt', [hash]);
+    if (receipt || Date.now() > deadline) return receipt;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 const inPool = async (hash: Hex) => (await anvilRpc('eth_getTransactionByHash', [hash])) !== null;
 
 /** A fresh account holding 1 ether. */
@@ -102,7 +111,7 @@ describe('rpc stand-in', () => {
 
     standIn.forwardSends();
     expect((await sendThroughStandIn(raw)).result).toBe(hash);
-    expect((await anvilRpc('eth_getTransactionReceipt', [hash]))?.status).toBe('0x1');
+    expect((await receiptOf(hash))?.status).toBe('0x1');
     const logged = { hash, from: account.address, nonce: 0, maxFeePerGas: parseGwei('10') };
     expect(standIn.sends().filter((s) => s.hash === hash)).toEqual([
       { ...logged, maxPriorityFeePerGas: parseGwei('1'), forwarded: false },
@@ -140,7 +149,7 @@ describe('rpc stand-in', () => {
       authorizationList: [authorization],
       to: delegated.address,
     });
-    expect((await anvilRpc('eth_getTransactionReceipt', [delegation])).status).toBe('0x1');
+    expect((await receiptOf(delegation))?.status).toBe('0x1');
     const plain = await fundedAccount();
     // the authorization itself used the delegated account's nonce 0
     const n = Number(await anvilRpc('eth_getTransactionCount', [delegated.address, 'latest']));
