@@ -5,15 +5,14 @@ import { getAddress } from 'viem';
 import type { profiles } from '@/db/schema';
 import { apiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
-import { resolvePermissions, selectorOf } from '@/lib/functions/permissions';
+import { resolvePermissions } from '@/lib/functions/permissions';
 import { chainRole, type ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
 import { argsOfCondition } from '@/lib/zodiac/condition-tree';
 import { type ArgConditions, looserThanRole } from '@/lib/zodiac/conditions';
 import { roleAllows } from '@/lib/zodiac/read';
+import { type PermissionCalls, selectorOf } from '@/lib/zodiac/scope-drafts';
 
-type ReleasePermissions = {
-  calls: { to: string; functions: string[]; conditions?: Record<string, ArgConditions> }[];
-} | null;
+type ReleasePermissions = PermissionCalls | null;
 
 /**
  * What a profile may call: everything, or a predicate over (target, 4-byte selector) that answers false, true

@@ -2,8 +2,9 @@
 // modifier or its executor is refused on every route that binds a release to a profile (create, function or
 // profile switch, args change, resume), unless the Safe's owners allowed that call (lib/profiles/self-calls.ts).
 import { apiError } from '@/lib/api/errors';
-import { resolvePermissions, selectorOf, signaturesBySelector } from '@/lib/functions/permissions';
+import { resolvePermissions, signaturesBySelector } from '@/lib/functions/permissions';
 import { describeSelfCall, type SelfCallProfile, unallowedSelfCalls } from '@/lib/profiles/self-calls';
+import { selectorOf } from '@/lib/zodiac/scope-drafts';
 
 type ReleasePermissions = { calls: { to: string; functions: string[] }[] } | null;
 

@@ -1,6 +1,7 @@
 import { isAddress, toFunctionSelector } from 'viem';
 import { z } from 'zod';
-import { type ArgConditions, ArgConditionsSchema, conditionProblems } from '@/lib/zodiac/conditions';
+import { ArgConditionsSchema, conditionProblems } from '@/lib/zodiac/conditions';
+import { type PermissionCalls, selectorOf } from '@/lib/zodiac/scope-drafts';
 
 /** A function named by its signature (`transfer(address,uint256)`) or its 4-byte selector (`0xa9059cbb`). */
 const FunctionRef = z.string().refine(
@@ -51,10 +52,6 @@ export type Permissions = z.infer<typeof PermissionsSchema>;
 /** A target taken from the executable's saved args: `$args.<field>` (a top-level field holding an address). */
 const ARGS_REFERENCE = /^\$args\.([A-Za-z_][A-Za-z0-9_]{0,63})$/;
 
-type PermissionCalls = {
-  calls: { to: string; functions: string[]; conditions?: Record<string, ArgConditions> }[];
-};
-
 /**
  * permissions.json with its `$args.<field>` targets replaced by the addresses the executable's saved args hold
  * (never a webhook's custom args: whoever holds a webhook URL must not choose targets). A reference whose field
@@ -85,10 +82,6 @@ export function resolvePermissions(
   });
   return { calls, unresolved };
 }
-
-/** The 4-byte selector of a permission entry's function reference. */
-export const selectorOf = (ref: string) =>
-  ref.startsWith('0x') ? ref.toLowerCase() : toFunctionSelector(ref);
 
 /**
  * Whether `permissions.json` declares a call a run returned: its target (after `$args` references are resolved

@@ -11,7 +11,7 @@ import {
   size,
   toFunctionSelector,
 } from 'viem';
-import { decodeKey, rolesAbi } from 'zodiac-roles-sdk';
+import { type Condition, decodeKey, rolesAbi } from 'zodiac-roles-sdk';
 import type { PlannedCall } from '@/lib/runtime/task-types';
 import { DELEGATE_CALL, multiSendAbi, safeAbi, signMessageLibAbi } from '@/lib/safe/abi';
 import { unpackMultiSend } from '@/lib/safe/module-call';
@@ -54,12 +54,16 @@ const roleName = (key: Hex) => {
 
 /** A scoped function's conditions in words, read with its signature when known; else how many checks. */
 function scopedWords(selector: string, flat: readonly never[], names?: FunctionNames): string {
-  const condition = unflattenCondition(flat);
   const signature = signatureOf(selector, names);
+  const args = readableArgs(signature, unflattenCondition(flat));
+  if (!signature || !args) return `under conditions on its arguments (${flat.length} checks)`;
+  return conditionsWords(signature, args);
+}
+
+/** A function's Roles condition as argument conditions to say in words; null when some part cannot be read. */
+function readableArgs(signature: string | undefined, condition: Condition | undefined): ArgConditions | null {
   const args = condition && signature ? argsOfCondition(signature, condition) : null;
-  if (!signature || !args || args.includes('unknown'))
-    return `under conditions on its arguments (${flat.length} checks)`;
-  return conditionsWords(signature, args as ArgConditions);
+  return args && !args.includes('unknown') ? (args as ArgConditions) : null;
 }
 
 function describeOne(call: PlannedCall, safe: Address, names?: FunctionNames): string {
@@ -147,11 +151,11 @@ export function describeScope(scope: readonly ScopeEntry[], names?: FunctionName
     entry.functions.map((selector) => {
       const signature = signatureOf(selector, names) ?? null;
       const condition = entry.conditions?.[selector];
-      const args = condition && signature ? argsOfCondition(signature, condition) : null;
+      const args = readableArgs(signature ?? undefined, condition);
       const target = getAddress(entry.to);
-      if (condition && (!args || args.includes('unknown')))
+      if (condition && !args)
         return `${callWords(target, { selector, signature })} under conditions on its arguments`;
-      return callWords(target, { selector, signature, ...(args && { conditions: args as ArgConditions }) });
+      return callWords(target, { selector, signature, ...(args && { conditions: args }) });
     }),
   );
 }

@@ -37,6 +37,10 @@ export function functionOf(ref: string): FunctionDraft | null {
   }
 }
 
+/** The 4-byte selector of a function reference: a signature's, or the selector itself lower-cased. */
+export const selectorOf = (ref: string) =>
+  ref.startsWith('0x') ? ref.toLowerCase() : toFunctionSelector(ref);
+
 /** `$args.<field>`: a target an executable's args name, unknown until one exists. */
 export const isArgsTarget = (to: string) => to.startsWith('$args.');
 

@@ -1,15 +1,11 @@
 // What a role request names (calls in permissions.json's form: targets, functions by signature or selector,
 // argument conditions by signature) as the scope a role is built from: selectors, and Roles condition trees
 // normalized as the modifier will hold them, so a role read back from chain compares equal.
-import { type Address, type Hex, toFunctionSelector } from 'viem';
+import type { Address, Hex } from 'viem';
 import { type Condition, processPermissions } from 'zodiac-roles-sdk';
 import { conditionFor } from './condition-tree';
-import type { ArgConditions } from './conditions';
 import type { ScopeEntry } from './role';
-
-export type CallsRequest = { to: string; functions: string[]; conditions?: Record<string, ArgConditions> }[];
-
-const selectorOf = (ref: string) => (ref.startsWith('0x') ? ref.toLowerCase() : toFunctionSelector(ref));
+import { type PermissionCalls, selectorOf } from './scope-drafts';
 
 /** A condition as processPermissions leaves it (the form the modifier's events give back). */
 export function normalizedCondition(to: string, selector: string, condition: Condition): Condition {
@@ -19,7 +15,7 @@ export function normalizedCondition(to: string, selector: string, condition: Con
   return target.functions[0].condition as Condition;
 }
 
-export function scopeOfCalls(calls: CallsRequest): ScopeEntry[] {
+export function scopeOfCalls(calls: PermissionCalls['calls']): ScopeEntry[] {
   return calls.map(({ to, functions, conditions }) => {
     const conditioned = Object.entries(conditions ?? {}).map(([signature, args]) => {
       const selector = selectorOf(signature);
