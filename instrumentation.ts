@@ -15,6 +15,9 @@ export async function register() {
     );
     process.exit(1);
   }
+  // SIGTERM drains this instance before the server closes (lib/instance/shutdown.ts)
+  const { installGracefulShutdown } = await import('./lib/instance/shutdown');
+  installGracefulShutdown();
   if (process.env.TICKWORK_RPC_HEALTH_POLLER !== 'off') {
     const { startGatewayHealthPoller } = await import('./lib/gateway/poller');
     startGatewayHealthPoller();

@@ -23,14 +23,18 @@ const app = runNext([production ? 'start' : 'dev', '--port', port], stack.env);
 console.error(`[tickwork] console and API on http://localhost:${port}`);
 void offerDemo(`http://localhost:${port}`, stack.env);
 
+// The app drains its running jobs before it exits (lib/instance/shutdown.ts): the database and the chain stop
+// only after it. Ctrl-C reaches the app from the terminal itself; SIGTERM is passed on.
+const appExited = new Promise<void>((resolve) => app.once('exit', () => resolve()));
 let stopping = false;
-async function shutdown() {
+async function shutdown(signal?: NodeJS.Signals) {
   if (stopping) return;
   stopping = true;
-  app.kill('SIGTERM');
+  if (signal === 'SIGTERM') app.kill('SIGTERM');
+  await appExited;
   await stack.stop();
   process.exit(0);
 }
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
-app.once('exit', shutdown);
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+void appExited.then(() => shutdown());

@@ -70,6 +70,11 @@ export async function addEmbeddedJobs(event: JobEvent, payloads: unknown[]): Pro
   );
 }
 
+/** Resolves once the queue answers (its schema is migrated on the first call); rejects when it cannot. */
+export async function embeddedQueueReachable(): Promise<void> {
+  await (await workerUtils()).withPgClient((client) => client.query('select 1'));
+}
+
 /** Releases this process's queue connections (a later job opens them again). */
 export async function releaseEmbeddedQueue(): Promise<void> {
   const utils = state.tickworkJobQueue;

@@ -90,6 +90,8 @@ const LAYERS: Layer[] = [
   { name: 'operations', paths: ['lib/*/operations.ts', 'lib/*/*-operations.ts', 'lib/api/openapi'] },
   // the job catalog, its workflows and the two providers built from it
   { name: 'jobs', paths: ['lib/jobs'] },
+  // this server process: its readiness and its graceful shutdown
+  { name: 'instance', paths: ['lib/instance'] },
   // the composition roots and what users touch: the Next app, the CLI, the task SDK
   {
     name: 'app',

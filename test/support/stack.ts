@@ -33,6 +33,10 @@ export type AppProcess = {
   stop: () => Promise<void>;
   /** False once the process has exited (by itself or killed). */
   running: () => boolean;
+  /** Its process id (SIGSTOP and SIGCONT freeze and thaw it without waiting for an exit). */
+  pid: number;
+  /** The exit code once it exited by itself (null while it runs, or when a signal ended it). */
+  exitCode: () => number | null;
 };
 
 const CAPTURED_CHUNKS = 2_000;
@@ -95,6 +99,8 @@ export async function spawnApp(
     kill,
     stop: () => kill('SIGTERM'),
     running: () => child.exitCode === null && child.signalCode === null,
+    pid: child.pid ?? 0,
+    exitCode: () => child.exitCode,
   };
 }
 
@@ -136,6 +142,8 @@ export function testAppEnv(opts: {
     TICKWORK_METRICS_TOKEN: TEST_METRICS_TOKEN,
     // the suites' own CLI logins all come from 127.0.0.1 (the limit tests use addresses of their own)
     TICKWORK_CLI_LOGIN_RATE_LIMIT_PER_MINUTE: '60',
+    // a stopped app drains its running jobs for at most this long (lib/instance/shutdown.ts)
+    TICKWORK_SHUTDOWN_GRACE_MS: '5000',
   };
 }
 

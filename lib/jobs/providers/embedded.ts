@@ -20,7 +20,15 @@ export const embeddedJobsWanted = () =>
   Boolean(process.env.DATABASE_URL) &&
   process.env.TICKWORK_EMBEDDED_WORKER !== 'off';
 
-type EmbeddedState = { runner?: Promise<Runner>; timers?: NodeJS.Timeout[] };
+type EmbeddedState = {
+  runner?: Promise<Runner>;
+  started?: boolean;
+  timers?: NodeJS.Timeout[];
+  /** The periodic jobs' runs in progress (a stop waits for them). */
+  ticks?: Set<Promise<void>>;
+  /** Event jobs this process's worker is running now. */
+  active?: number;
+};
 const state = globalThis as unknown as { tickworkEmbeddedJobs?: EmbeddedState };
 const embedded = (): EmbeddedState => {
   state.tickworkEmbeddedJobs ??= {};
@@ -46,7 +54,7 @@ const taskList = (): TaskList =>
  * Starts the periodic jobs of this process: each on its own interval (unref'd), never two runs of one at once
  * here; several processes may run one together (each job's own claims and locks keep that safe).
  */
-function startPeriodicJobs(jobs: readonly PeriodicJob[]): NodeJS.Timeout[] {
+function startPeriodicJobs(jobs: readonly PeriodicJob[], ticks: Set<Promise<void>>): NodeJS.Timeout[] {
   return jobs
     .filter((job) => !job.offSwitch || process.env[job.offSwitch] !== 'off')
     .map((job) => {
@@ -54,13 +62,17 @@ function startPeriodicJobs(jobs: readonly PeriodicJob[]): NodeJS.Timeout[] {
       const tick = async () => {
         if (busy) return;
         busy = true;
-        try {
-          await job.run(getDb());
-        } catch (error) {
-          log.error({ err: error, job: job.id }, 'periodic job failed');
-        } finally {
-          busy = false;
-        }
+        const running = (async () => {
+          try {
+            await job.run(getDb());
+          } catch (error) {
+            log.error({ err: error, job: job.id }, 'periodic job failed');
+          }
+        })();
+        ticks.add(running);
+        await running;
+        ticks.delete(running);
+        busy = false;
       };
       if (job.atStart) void tick();
       const timer = setInterval(tick, job.everyMs());
@@ -71,8 +83,8 @@ function startPeriodicJobs(jobs: readonly PeriodicJob[]): NodeJS.Timeout[] {
 
 /**
  * Starts the worker and the periodic jobs once per process (the Next server calls this from
- * `instrumentation.ts`). Signals stay Next's: a run cut short by a restart is unlocked by graphile-worker later,
- * or re-queued by `retry`.
+ * `instrumentation.ts`). A SIGTERM drains them (`drainEmbeddedJobs`, lib/instance/shutdown.ts); a run cut short
+ * by a crash is taken over once its lease is gone (lib/executions/lease.ts).
  */
 export async function startEmbeddedJobs(): Promise<void> {
   const jobs = embedded();
@@ -84,21 +96,60 @@ export async function startEmbeddedJobs(): Promise<void> {
     logger: quietLogger,
     crontab: '',
     taskList: taskList(),
-  }).catch((error) => {
-    jobs.runner = undefined;
-    throw error;
-  });
+  }).then(
+    (runner) => {
+      jobs.active = 0;
+      runner.events.on('job:start', () => {
+        jobs.active = (jobs.active ?? 0) + 1;
+      });
+      runner.events.on('job:complete', () => {
+        jobs.active = Math.max(0, (jobs.active ?? 0) - 1);
+      });
+      return runner;
+    },
+    (error) => {
+      jobs.runner = undefined;
+      throw error;
+    },
+  );
   await jobs.runner;
-  jobs.timers ??= startPeriodicJobs(PERIODIC_JOBS);
+  jobs.started = true;
+  jobs.ticks ??= new Set();
+  jobs.timers ??= startPeriodicJobs(PERIODIC_JOBS, jobs.ticks);
 }
 
-/** Stops this process's worker and periodic jobs and releases the queue connections (tests, a clean shutdown). */
-export async function stopEmbeddedJobs(): Promise<void> {
+/** Whether this process runs the embedded worker now (readiness asks). */
+export const embeddedJobsRunning = (): boolean => embedded().started === true;
+
+export type DrainReport = { jobsRunning: number; handedBack: number };
+
+/**
+ * Stops this process's worker and periodic jobs, gracefully: no periodic job starts again (no slot is claimed,
+ * no stranded run taken over) and the worker takes no new job, while the jobs running and the periodic runs in
+ * progress finish. With `deadlineMs`, jobs still running then are handed back to the queue (failed, so another
+ * worker retries them; their runs' leases go with this process, so that worker resumes each from its row and
+ * never sends twice). Releases the queue connections.
+ */
+export async function stopEmbeddedJobs(deadlineMs?: number): Promise<DrainReport> {
   const jobs = embedded();
-  const runner = jobs.runner;
   for (const timer of jobs.timers ?? []) clearInterval(timer);
-  jobs.runner = undefined;
   jobs.timers = undefined;
-  await (await runner?.catch(() => undefined))?.stop();
+  jobs.started = false;
+  const runner = await jobs.runner?.catch(() => undefined);
+  jobs.runner = undefined;
+  const jobsRunning = jobs.active ?? 0;
+  const stopped = Promise.all([runner?.stop(), ...(jobs.ticks ?? [])]).then(() => true);
+  const inTime =
+    deadlineMs === undefined
+      ? await stopped
+      : await Promise.race([stopped, sleep(deadlineMs).then(() => false)]);
+  let handedBack = 0;
+  if (!inTime && runner) {
+    handedBack = jobs.active ?? 0;
+    await Promise.race([runner.kill('the instance is shutting down').catch(() => {}), sleep(5_000)]);
+  }
   await releaseEmbeddedQueue();
+  return { jobsRunning, handedBack };
 }
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
