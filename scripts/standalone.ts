@@ -93,20 +93,21 @@ export async function assembleStandalone(out: string): Promise<void> {
     cpSync(path.join(ROOT, dir), path.join(out, dir), { recursive: true });
   for (const dir of dependencyClosure(TASK_PACKAGES))
     cpSync(dir, path.join(out, path.relative(ROOT, dir)), { recursive: true, verbatimSymlinks: true });
-  await build({
-    entryPoints: [path.join(ROOT, 'deploy/image/migrate.ts')],
-    outfile: path.join(out, 'migrate.mjs'),
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    alias: { '@': ROOT },
-    // postgres.js and drizzle bundle; a CommonJS dependency's require() needs a real one in an ES module
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
+  for (const step of ['migrate', 'rotate-master-key'])
+    await build({
+      entryPoints: [path.join(ROOT, `deploy/image/${step}.ts`)],
+      outfile: path.join(out, `${step}.mjs`),
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'esm',
+      alias: { '@': ROOT },
+      // postgres.js and drizzle bundle; a CommonJS dependency's require() needs a real one in an ES module
+      banner: {
+        js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      },
+      logLevel: 'warning',
+    });
   mkdirSync(out, { recursive: true });
   cpSync(path.join(ROOT, 'deploy/image/entrypoint.sh'), path.join(out, 'entrypoint.sh'));
 }

@@ -7,6 +7,10 @@ import { DATA_DIR } from '@/lib/config/paths';
  * AES-256-GCM envelope encryption. Each value gets a fresh data key; the data key is sealed with the master
  * key (`TICKWORK_MASTER_KEY`, 32 bytes base64, or `.data/master.key` generated once). Format:
  * `v1.<sealed data key>.<sealed value>`, each sealed part `iv:tag:ciphertext` in base64url.
+ *
+ * Rotation (docs/deploy.md): the new key becomes `TICKWORK_MASTER_KEY` and the old ones
+ * `TICKWORK_MASTER_KEY_PREVIOUS` (comma-separated); envelopes sealed under an old key still open, and
+ * `resealDataKey` seals their data key again under the new one (the value's own ciphertext does not change).
  */
 const VERSION = 'v1';
 
@@ -31,6 +35,36 @@ function masterKey(): Buffer {
   return key;
 }
 
+let cachedPreviousKeys: Buffer[] | undefined;
+
+/** The master keys replaced by `TICKWORK_MASTER_KEY`, newest first: they open, never seal. */
+function previousMasterKeys(): Buffer[] {
+  if (cachedPreviousKeys) return cachedPreviousKeys;
+  const keys = (process.env.TICKWORK_MASTER_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((k) => k.trim())
+    .filter(Boolean)
+    .map((k) => Buffer.from(k, 'base64'));
+  if (keys.some((k) => k.length !== 32))
+    throw new Error('every TICKWORK_MASTER_KEY_PREVIOUS key must be 32 bytes (base64)');
+  cachedPreviousKeys = keys;
+  return keys;
+}
+
+/** The data key of an envelope and whether the current master key sealed it. */
+function openDataKey(sealedKey: string): { dataKey: Buffer; current: boolean } {
+  try {
+    return { dataKey: open(masterKey(), sealedKey), current: true };
+  } catch (error) {
+    for (const key of previousMasterKeys()) {
+      try {
+        return { dataKey: open(key, sealedKey), current: false };
+      } catch {}
+    }
+    throw error;
+  }
+}
+
 function seal(key: Buffer, plaintext: Buffer): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -53,20 +87,34 @@ export function encryptSecret(plaintext: string): string {
 export function decryptSecret(envelope: string): string {
   const [version, sealedKey, sealedValue] = envelope.split('.');
   if (version !== VERSION) throw new Error('unknown envelope version');
-  return open(open(masterKey(), sealedKey), sealedValue).toString('utf8');
+  return open(openDataKey(sealedKey).dataKey, sealedValue).toString('utf8');
+}
+
+/**
+ * The envelope with its data key sealed under the current master key, or null when it already is (the
+ * rotation's step for one stored value; the value's ciphertext is kept as it is).
+ */
+export function resealDataKey(envelope: string): string | null {
+  const [version, sealedKey, sealedValue] = envelope.split('.');
+  if (version !== VERSION) throw new Error('unknown envelope version');
+  const { dataKey, current } = openDataKey(sealedKey);
+  return current ? null : [VERSION, seal(masterKey(), dataKey), sealedValue].join('.');
 }
 
 /**
  * A keyed MAC of `value` for one `purpose` (e.g. a webhook result link), from a key derived from the master key:
  * links can be checked without storing anything, and one purpose's tokens mean nothing for another.
  */
-export function signToken(purpose: string, value: string): string {
-  const key = createHmac('sha256', masterKey()).update(`tickwork:${purpose}`).digest();
+export function signToken(purpose: string, value: string, master = masterKey()): string {
+  const key = createHmac('sha256', master).update(`tickwork:${purpose}`).digest();
   return createHmac('sha256', key).update(value).digest('base64url');
 }
 
+/** Checks a token of `signToken`; one signed under a previous master key still holds until that key is dropped. */
 export function verifyToken(purpose: string, value: string, token: string): boolean {
-  const expected = Buffer.from(signToken(purpose, value));
   const given = Buffer.from(token);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return [masterKey(), ...previousMasterKeys()].some((master) => {
+    const expected = Buffer.from(signToken(purpose, value, master));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
 }

@@ -129,6 +129,16 @@ describe('the image’s server', () => {
     expect(said).toContain('[tickwork] migrations applied');
   }, 60_000);
 
+  it('runs the master key rotation step (nothing to reseal under the current key)', async () => {
+    const step = entrypoint(['rotate-master-key']);
+    let said = '';
+    step.stderr?.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+    });
+    expect(await exitOf(step)).toBe(0);
+    expect(said).toContain('profiles.encrypted_key: 0 resealed');
+  }, 60_000);
+
   it('drains on SIGTERM and exits', async () => {
     server.kill('SIGTERM');
     expect(await exitOf(server)).toBe(143);
