@@ -10,6 +10,13 @@ import { build } from 'esbuild';
 const ROOT = process.cwd();
 const STANDALONE = path.join(ROOT, '.next/standalone');
 
+/** The image's other commands (entrypoint.sh NAME), each bundled to NAME.mjs. */
+const ENTRY_POINTS = {
+  migrate: 'deploy/image/migrate.ts',
+  'rotate-master-key': 'deploy/image/rotate-master-key.ts',
+  'rpc-gateway': 'scripts/rpc-gateway.ts',
+};
+
 /** The project's files the standalone output holds and the server never reads. */
 const LEFT_OUT = new Set(
   [
@@ -93,10 +100,10 @@ export async function assembleStandalone(out: string): Promise<void> {
     cpSync(path.join(ROOT, dir), path.join(out, dir), { recursive: true });
   for (const dir of dependencyClosure(TASK_PACKAGES))
     cpSync(dir, path.join(out, path.relative(ROOT, dir)), { recursive: true, verbatimSymlinks: true });
-  for (const step of ['migrate', 'rotate-master-key'])
+  for (const [name, entry] of Object.entries(ENTRY_POINTS))
     await build({
-      entryPoints: [path.join(ROOT, `deploy/image/${step}.ts`)],
-      outfile: path.join(out, `${step}.mjs`),
+      entryPoints: [path.join(ROOT, entry)],
+      outfile: path.join(out, `${name}.mjs`),
       bundle: true,
       platform: 'node',
       target: 'node20',

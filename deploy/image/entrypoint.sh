@@ -4,6 +4,8 @@
 #   entrypoint.sh migrate  apply the migrations and exit (a release job that runs before new code serves)
 #   entrypoint.sh rotate-master-key
 #                          seal every stored envelope under TICKWORK_MASTER_KEY (docs/deploy.md) and exit
+#   entrypoint.sh rpc-gateway
+#                          serve only the RPC gateway (docs/gateway.md) on TICKWORK_RPC_HOST:TICKWORK_RPC_PORT
 set -eu
 cd "$(dirname "$0")"
 case "${TICKWORK_MIGRATE:-on}" in
@@ -13,8 +15,9 @@ esac
 case "${1:-serve}" in
   migrate) exec node migrate.mjs ;;
   rotate-master-key) exec node rotate-master-key.mjs ;;
+  rpc-gateway) exec node rpc-gateway.mjs ;;
   serve) ;;
-  *) echo "usage: entrypoint.sh [migrate | rotate-master-key]" >&2; exit 64 ;;
+  *) echo "usage: entrypoint.sh [migrate | rotate-master-key | rpc-gateway]" >&2; exit 64 ;;
 esac
 if [ "${TICKWORK_MIGRATE:-on}" = on ]; then node migrate.mjs; fi
 # the preload answers malformed requests in the API's error shape and records each peer address
