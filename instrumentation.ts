@@ -15,14 +15,15 @@ export async function register() {
     );
     process.exit(1);
   }
-  // SIGTERM drains this instance before the server closes (lib/instance/shutdown.ts)
+  // SIGTERM drains this instance, its embedded jobs included, before the server closes (lib/instance/shutdown.ts)
+  const { embeddedJobsWanted } = await import('./lib/jobs/embedded-worker');
   const { installGracefulShutdown } = await import('./lib/instance/shutdown');
-  installGracefulShutdown();
+  const { startEmbeddedJobs, stopEmbeddedJobs } = await import('./lib/jobs/providers/embedded');
+  installGracefulShutdown(embeddedJobsWanted() ? stopEmbeddedJobs : null);
   if (process.env.TICKWORK_RPC_HEALTH_POLLER !== 'off') {
     const { startGatewayHealthPoller } = await import('./lib/gateway/poller');
     startGatewayHealthPoller();
   }
-  const { embeddedJobsWanted, startEmbeddedJobs } = await import('./lib/jobs/providers/embedded');
   if (!embeddedJobsWanted()) return;
   try {
     // every event job and periodic job of lib/jobs/catalog.ts; TICKWORK_SCHEDULER=off and TICKWORK_FOLLOWER=off

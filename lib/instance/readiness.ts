@@ -5,8 +5,8 @@ import { enabledChains } from '@/lib/chains/config';
 import { chainStatus } from '@/lib/gateway/health';
 import { ensurePolled } from '@/lib/gateway/poller';
 import { embeddedQueueReachable } from '@/lib/jobs/embedded-queue';
+import { embeddedJobsWanted, embeddedWorker } from '@/lib/jobs/embedded-worker';
 import { jobProvider } from '@/lib/jobs/port';
-import { embeddedJobsRunning, embeddedJobsWanted } from '@/lib/jobs/providers/embedded';
 import { withTimeout } from '@/lib/net/timeout';
 import { isDraining } from './shutdown';
 
@@ -74,7 +74,7 @@ async function jobsCheck(): Promise<Readiness['checks']['jobs']> {
       ...(!signed && { reason: 'INNGEST_SIGNING_KEY is not set: Inngest cannot call this instance' }),
     };
   }
-  const worker = !embeddedJobsWanted() ? 'off' : embeddedJobsRunning() ? 'running' : 'stopped';
+  const worker = !embeddedJobsWanted() ? 'off' : embeddedWorker().running ? 'running' : 'stopped';
   try {
     await withTimeout(embeddedQueueReachable(), CHECK_MS);
   } catch {

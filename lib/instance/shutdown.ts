@@ -1,4 +1,4 @@
-import { embeddedJobsWanted, stopEmbeddedJobs } from '@/lib/jobs/providers/embedded';
+import type { DrainReport } from '@/lib/jobs/embedded-worker';
 import { log } from '@/lib/log';
 
 // What SIGTERM (and SIGINT) does to an instance: it stops being ready (GET /api/ready answers 503, so a load
@@ -19,12 +19,15 @@ const shutdown = () => {
 /** True once this instance received its stop signal. */
 export const isDraining = (): boolean => shutdown().draining;
 
-/** Drains the instance: its embedded jobs (when it runs them) within the grace period. */
-async function drain(signal: NodeJS.Signals): Promise<void> {
+/** Stops the jobs this instance runs within `graceMs` (the composition root passes the embedded provider's). */
+export type DrainJobs = (graceMs: number) => Promise<DrainReport>;
+
+/** Drains the instance: its jobs (when it runs them) within the grace period. */
+async function drain(signal: NodeJS.Signals, drainJobs: DrainJobs | null): Promise<void> {
   const graceMs = shutdownGraceMs();
   log.info({ signal, graceMs }, 'shutting down: no new work, draining the running jobs');
   const started = performance.now();
-  const report = embeddedJobsWanted() ? await stopEmbeddedJobs(graceMs) : { jobsRunning: 0, handedBack: 0 };
+  const report = drainJobs ? await drainJobs(graceMs) : { jobsRunning: 0, handedBack: 0 };
   log.info(
     { ...report, ms: Math.round(performance.now() - started) },
     report.handedBack > 0
@@ -36,9 +39,9 @@ async function drain(signal: NodeJS.Signals): Promise<void> {
 /**
  * Takes over the process's stop signals once (the Next server calls this from `instrumentation.ts`, after the
  * server registered its own handlers): the drain runs first, then the server's handlers (close the HTTP server,
- * exit); with none, the process exits with 0.
+ * exit); with none, the process exits with 0. `drainJobs` is null where this instance runs no jobs.
  */
-export function installGracefulShutdown(): void {
+export function installGracefulShutdown(drainJobs: DrainJobs | null): void {
   const s = shutdown();
   if (s.installed) return;
   s.installed = true;
@@ -56,7 +59,7 @@ export function installGracefulShutdown(): void {
         return;
       }
       s.draining = true;
-      void drain(signal)
+      void drain(signal, drainJobs)
         .catch((error) => log.error({ err: error }, 'the drain failed'))
         .finally(close);
     });

@@ -3,8 +3,8 @@ import { getDb } from '@/db/client';
 import { log } from '@/lib/log';
 import { PERIODIC_JOBS, type PeriodicJob } from '../catalog';
 import { embeddedQueueUrl, quietLogger, releaseEmbeddedQueue } from '../embedded-queue';
+import { type DrainReport, embeddedWorker } from '../embedded-worker';
 import { JOB_EVENT_NAMES, type JobEvent } from '../payloads';
-import { jobProvider } from '../port';
 import { runWorkflow } from '../run-workflow';
 import { directStep } from '../workflow';
 
@@ -13,21 +13,11 @@ import { directStep } from '../workflow';
 
 const CONCURRENCY = 4;
 
-/** Whether this process should run the embedded jobs (the Next server's `register()` asks). */
-export const embeddedJobsWanted = () =>
-  jobProvider() === 'embedded' &&
-  !process.env.INNGEST_SIGNING_KEY &&
-  Boolean(process.env.DATABASE_URL) &&
-  process.env.TICKWORK_EMBEDDED_WORKER !== 'off';
-
 type EmbeddedState = {
   runner?: Promise<Runner>;
-  started?: boolean;
   timers?: NodeJS.Timeout[];
   /** The periodic jobs' runs in progress (a stop waits for them). */
   ticks?: Set<Promise<void>>;
-  /** Event jobs this process's worker is running now. */
-  active?: number;
 };
 const state = globalThis as unknown as { tickworkEmbeddedJobs?: EmbeddedState };
 const embedded = (): EmbeddedState => {
@@ -98,12 +88,13 @@ export async function startEmbeddedJobs(): Promise<void> {
     taskList: taskList(),
   }).then(
     (runner) => {
-      jobs.active = 0;
+      const worker = embeddedWorker();
+      worker.activeJobs = 0;
       runner.events.on('job:start', () => {
-        jobs.active = (jobs.active ?? 0) + 1;
+        worker.activeJobs += 1;
       });
       runner.events.on('job:complete', () => {
-        jobs.active = Math.max(0, (jobs.active ?? 0) - 1);
+        worker.activeJobs = Math.max(0, worker.activeJobs - 1);
       });
       return runner;
     },
@@ -113,15 +104,10 @@ export async function startEmbeddedJobs(): Promise<void> {
     },
   );
   await jobs.runner;
-  jobs.started = true;
+  embeddedWorker().running = true;
   jobs.ticks ??= new Set();
   jobs.timers ??= startPeriodicJobs(PERIODIC_JOBS, jobs.ticks);
 }
-
-/** Whether this process runs the embedded worker now (readiness asks). */
-export const embeddedJobsRunning = (): boolean => embedded().started === true;
-
-export type DrainReport = { jobsRunning: number; handedBack: number };
 
 /**
  * Stops this process's worker and periodic jobs, gracefully: no periodic job starts again (no slot is claimed,
@@ -134,10 +120,11 @@ export async function stopEmbeddedJobs(deadlineMs?: number): Promise<DrainReport
   const jobs = embedded();
   for (const timer of jobs.timers ?? []) clearInterval(timer);
   jobs.timers = undefined;
-  jobs.started = false;
+  const worker = embeddedWorker();
+  worker.running = false;
   const runner = await jobs.runner?.catch(() => undefined);
   jobs.runner = undefined;
-  const jobsRunning = jobs.active ?? 0;
+  const jobsRunning = worker.activeJobs;
   const stopped = Promise.all([runner?.stop(), ...(jobs.ticks ?? [])]).then(() => true);
   const inTime =
     deadlineMs === undefined
@@ -145,7 +132,7 @@ export async function stopEmbeddedJobs(deadlineMs?: number): Promise<DrainReport
       : await Promise.race([stopped, sleep(deadlineMs).then(() => false)]);
   let handedBack = 0;
   if (!inTime && runner) {
-    handedBack = jobs.active ?? 0;
+    handedBack = worker.activeJobs;
     await Promise.race([runner.kill('the instance is shutting down').catch(() => {}), sleep(5_000)]);
   }
   await releaseEmbeddedQueue();
