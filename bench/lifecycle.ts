@@ -19,6 +19,7 @@ import { createProject } from '@/lib/projects/service';
 import { ensureUserByAddress } from '@/lib/users/service';
 import { createWorkspace } from '@/lib/workspaces/service';
 import { startFaultStack } from '../test/support/fault-stack';
+import { type Api, activeProfile, appApi, until, uploadPayingTask } from './support/app-world';
 import { writeSection } from './support/performance-doc';
 import { rpc } from './support/rpc';
 
@@ -42,38 +43,8 @@ const PAY_TASK = `export default { __tickworkTask: 1, run: async (ctx) => {
   console.log('planned');
   return { canExec: true, message: 'paying', calls: [{ to: ctx.args.to, data: '0x', value: BigInt(1) }] };
 } };\n`;
-const PERMISSIONS = JSON.stringify({ calls: [{ to: RECIPIENT, functions: ['0x00000000'] }] });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-/** JSON against the app with the bench's key; throws on anything but 2xx. */
-type Api = <T = any>(route: string, method?: string, body?: unknown) => Promise<T>;
-
-function appApi(baseUrl: string, token: string): Api {
-  return async (route, method = 'GET', body) => {
-    const res = await fetch(`${baseUrl}${route}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body !== undefined && { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text}`);
-    return JSON.parse(text).data;
-  };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined>, timeoutMs = 120_000) {
-  const giveUpAt = Date.now() + timeoutMs;
-  while (Date.now() < giveUpAt) {
-    const found = await probe();
-    if (found) return found;
-    await sleep(50);
-  }
-  throw new Error(`${what}: not within ${timeoutMs} ms`);
-}
 
 /** Blocks on either side whose sightings place a block on anvil's interval grid. */
 const GRID_WINDOW = 15;
@@ -121,33 +92,6 @@ function watchHead(rpcUrl: string, blockMs: number) {
 type HeadWatch = ReturnType<typeof watchHead>;
 
 type World = { api: Api; db: Db; anvil: string; projectId: string; functionId: string };
-
-/** A legacy profile provisioned over the API (delegated on chain; automine must be on) and funded. */
-async function activeProfile(w: World, alias: string): Promise<string> {
-  const created = await w.api('/api/v1/profiles', 'POST', { projectId: w.projectId, alias, chainId: 31337 });
-  const profile = await until(`profile ${alias} active`, async () => {
-    const p = await w.api(`/api/v1/profiles/${created.id}`);
-    return p.state === 'active' ? p : null;
-  });
-  await rpc(w.anvil, 'anvil_setBalance', [profile.address, toHex(parseEther('10'))]);
-  return profile.id;
-}
-
-async function uploadRelease(baseUrl: string, token: string, workspaceId: string, projectId: string) {
-  const zip = zipSync({ 'index.js': strToU8(PAY_TASK), 'permissions.json': strToU8(PERMISSIONS) });
-  const form = new FormData();
-  const checkSum = createHash('sha256').update(zip).digest('hex');
-  form.set('data', JSON.stringify({ checkSum, workspaceId, projectId, taskName: 'pay' }));
-  form.set('blob', new Blob([zip], { type: 'application/zip' }), 'bundle.zip');
-  const res = await fetch(`${baseUrl}/api/task/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`upload: ${res.status} ${JSON.stringify(body)}`);
-  return body.taskId as string;
-}
 
 /** An active executable paying the recipient from `profileId`; hourly, so only the bench's manual runs happen. */
 async function activeExecutable(w: World, profileId: string, name: string): Promise<string> {
@@ -393,17 +337,32 @@ try {
   const key = await createApiKey(db, { userId: user.id, workspaceId: workspace.id, name: 'bench' });
   const baseUrl = stack.app().baseUrl;
   const api = appApi(baseUrl, key.token);
-  const functionId = await uploadRelease(baseUrl, key.token, workspace.id, project.id);
+  const functionId = await uploadPayingTask(
+    baseUrl,
+    key.token,
+    { workspaceId: workspace.id, projectId: project.id },
+    { name: 'pay', source: PAY_TASK, recipient: RECIPIENT },
+  );
   const w: World = { api, db, anvil: stack.anvilUrl, projectId: project.id, functionId };
 
   // Everything is provisioned while anvil mines at once; then it mines every BLOCK_S.
   const spreadExes: string[] = [];
   for (let i = 0; i < SPREAD_PROFILES; i++)
-    spreadExes.push(await activeExecutable(w, await activeProfile(w, `spread-${i}`), `spread-${i}`));
-  const burstProfile = await activeProfile(w, 'burst');
+    spreadExes.push(
+      await activeExecutable(
+        w,
+        await activeProfile(w.api, w.anvil, w.projectId, `spread-${i}`),
+        `spread-${i}`,
+      ),
+    );
+  const burstProfile = await activeProfile(w.api, w.anvil, w.projectId, 'burst');
   const burstExes: string[] = [];
   for (let i = 0; i < BURST; i++) burstExes.push(await activeExecutable(w, burstProfile, `burst-${i}`));
-  const spikeExe = await activeExecutable(w, await activeProfile(w, 'spike'), 'spike');
+  const spikeExe = await activeExecutable(
+    w,
+    await activeProfile(w.api, w.anvil, w.projectId, 'spike'),
+    'spike',
+  );
   await api(`/api/v1/executables/${spikeExe}/gas-mode`, 'PATCH', {
     gasMode: 'self',
     maxFeePerGas: CAP.toString(),
