@@ -21,9 +21,10 @@ import { type FaultStack, startFaultStack } from '../test/support/fault-stack';
 import { activeProfile, appApi, uploadPayingTask } from './support/app-world';
 import { writeSection } from './support/performance-doc';
 import { seedBenchWorld } from './support/seed-world';
-import { cpuTicks, machineTicks } from './support/soak-cpu';
+import { cpuTicks, deploymentTicks } from './support/soak-cpu';
 
-const N = Number(process.env.BENCH_SOAK_EXECUTABLES ?? 10_000);
+const DEFAULT_N = 10_000;
+const N = Number(process.env.BENCH_SOAK_EXECUTABLES ?? DEFAULT_N);
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const WORKERS = (process.env.BENCH_SOAK_WORKERS ?? '1,2').split(',').map(Number);
 const WITH_TX = process.env.BENCH_SOAK_TX !== 'off';
@@ -71,9 +72,9 @@ type Round = {
   run: Stats;
   sent: number;
   confirmed: number;
-  /** CPU ms per started run: the worker processes, and the whole machine (Postgres and anvil included). */
+  /** CPU ms per started run: the worker processes, and the whole deployment (Postgres and anvil included). */
   appCpuMs: number;
-  machineCpuMs: number;
+  deploymentCpuMs: number;
 };
 
 /** N executables, their first slots spread evenly over one interval starting at `start`. */
@@ -187,10 +188,10 @@ async function soak(n: number, workers: number, tx: boolean, seconds: number): P
     const firstDue = await seedExecutables(db, world, n, start, pay);
     await sleep(start - Date.now());
     const pids = apps.map((app) => app.pid);
-    const [appBefore, machineBefore] = [cpuTicks(pids), machineTicks()];
+    const [appBefore, deploymentBefore] = [cpuTicks(pids), deploymentTicks()];
     const end = start + seconds * 1000;
     await sleep(end - Date.now());
-    const [appAfter, machineAfter] = [cpuTicks(pids), machineTicks()];
+    const [appAfter, deploymentAfter] = [cpuTicks(pids), deploymentTicks()];
     await db.update(executables).set({ state: 'paused' });
     await settle(db);
     const m = await measure(db, firstDue, start, end);
@@ -204,7 +205,7 @@ async function soak(n: number, workers: number, tx: boolean, seconds: number): P
       seconds,
       ...m,
       appCpuMs: perRun(appAfter - appBefore),
-      machineCpuMs: perRun(machineAfter - machineBefore),
+      deploymentCpuMs: perRun(deploymentAfter - deploymentBefore),
     };
     console.log(JSON.stringify(round));
     return round;
@@ -230,8 +231,8 @@ const totalMin = (performance.now() - benchStarted) / 60_000;
 const int = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '–');
 const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
 const row = (r: Round) =>
-  `| ${r.workers} | ${r.tx ? `1 in ${TX_EVERY}` : 'none'} | ${int(r.n)} | ${r.seconds} | ${int(r.due)} | ${int(r.started)} | ${int(r.missed)} | ${r.duplicates} | ${int(r.lag.p50)} | ${int(r.lag.p95)} | ${int(r.lag.p99)} | ${int(r.run.p50)} | ${int(r.run.p99)} | ${f1(r.appCpuMs)} | ${f1(r.machineCpuMs)} | ${r.tx ? `${int(r.sent)} / ${int(r.confirmed)}` : '–'} |`;
-const header = `| workers | sends | executables | window s | runs due | started | missed | doubled | lag p50 ms | lag p95 ms | lag p99 ms | run p50 ms | run p99 ms | worker CPU ms/run | machine CPU ms/run | sent / confirmed |
+  `| ${r.workers} | ${r.tx ? `1 in ${TX_EVERY}` : 'none'} | ${int(r.n)} | ${r.seconds} | ${int(r.due)} | ${int(r.started)} | ${int(r.missed)} | ${r.duplicates} | ${int(r.lag.p50)} | ${int(r.lag.p95)} | ${int(r.lag.p99)} | ${int(r.run.p50)} | ${int(r.run.p99)} | ${f1(r.appCpuMs)} | ${f1(r.deploymentCpuMs)} | ${r.tx ? `${int(r.sent)} / ${int(r.confirmed)}` : '–'} |`;
+const header = `| workers | sends | executables | window s | runs due | started | missed | doubled | lag p50 ms | lag p95 ms | lag p99 ms | run p50 ms | run p99 ms | worker CPU ms/run | deployment CPU ms/run | sent / confirmed |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`;
 const held = search.filter((r) => r.lag.p99 < 1000 && r.missed === 0 && r.duplicates === 0);
 const largest = held.at(-1);
@@ -254,7 +255,7 @@ spread evenly over one interval; the task reads the block number once and skips,
 1 wei from one of ${SENDING_PROFILES} funded legacy profiles. Counted: slots due inside the window (except its
 last ${TAIL_MS / 1000} s); a slot is missed when no run of it started, doubled when it has two executions. Lag is
 start − due (the slot's time to its run's \`startedAt\`); CPU is per started run, for the worker processes and
-for the whole machine.
+for the whole deployment (workers, Postgres and anvil: everything the bench started, nothing else the machine ran).
 
 ${header}
 ${rounds.map(row).join('\n')}
@@ -270,6 +271,11 @@ ${
     ? `The largest N tried that one worker carried with a lag p99 under 1 s, nothing missed or doubled: **${int(largest.n)}**
 executables on 30 s (${f1(largest.n / 30)} runs/s).`
     : 'No N tried met the bar.'
+}${
+  one
+    ? ` ${int(DEFAULT_N)} executables on 30 s are ${int(DEFAULT_N / 30)} runs/s: at the ${f1(one.deploymentCpuMs)} ms of CPU a run
+cost the deployment here (worker, Postgres and anvil together), that is about ${f1((DEFAULT_N / 30) * (one.deploymentCpuMs / 1000))} cores' worth of work.`
+    : ''
 }${
   one && two
     ? ` At ${int(N)} executables, a second worker process changed the lag p99 from ${int(one.lag.p99)} ms to

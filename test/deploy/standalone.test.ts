@@ -36,6 +36,16 @@ const exitOf = (child: ChildProcess) =>
     else child.once('exit', (code) => resolve(code));
   });
 
+/** One of the image's other commands, to its exit: its code and what it said on stderr. */
+async function step(name: string) {
+  const child = entrypoint([name]);
+  let said = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    said += chunk.toString();
+  });
+  return { code: await exitOf(child), said };
+}
+
 const admin = () => postgres(target().databaseUrl, { max: 1, onnotice: () => {} });
 
 beforeAll(async () => {
@@ -120,22 +130,14 @@ describe('the image’s server', () => {
   });
 
   it('runs the migration step alone (a release job) on a migrated database', async () => {
-    const step = entrypoint(['migrate']);
-    let said = '';
-    step.stderr?.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-    });
-    expect(await exitOf(step)).toBe(0);
+    const { code, said } = await step('migrate');
+    expect(code).toBe(0);
     expect(said).toContain('[tickwork] migrations applied');
   }, 60_000);
 
   it('runs the master key rotation step (nothing to reseal under the current key)', async () => {
-    const step = entrypoint(['rotate-master-key']);
-    let said = '';
-    step.stderr?.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-    });
-    expect(await exitOf(step)).toBe(0);
+    const { code, said } = await step('rotate-master-key');
+    expect(code).toBe(0);
     expect(said).toContain('profiles.encrypted_key: 0 resealed');
   }, 60_000);
 
