@@ -10,6 +10,9 @@ import { log } from '@/lib/log';
  * orchestrators give between SIGTERM and SIGKILL). */
 export const shutdownGraceMs = () => Number(process.env.TICKWORK_SHUTDOWN_GRACE_MS) || 25_000;
 
+/** What a drain may take past the grace period to hand its jobs back and release its connections. */
+const CLOSING_MS = 8_000;
+
 const state = globalThis as unknown as { tickworkShutdown?: { installed: boolean; draining: boolean } };
 const shutdown = () => {
   state.tickworkShutdown ??= { installed: false, draining: false };
@@ -59,7 +62,11 @@ export function installGracefulShutdown(drainJobs: DrainJobs | null): void {
         return;
       }
       s.draining = true;
-      void drain(signal, drainJobs)
+      // a drain that cannot finish (the database gone while it hands jobs back) still ends a little after the grace
+      const overdue = new Promise<void>((resolve) =>
+        setTimeout(resolve, shutdownGraceMs() + CLOSING_MS).unref(),
+      );
+      void Promise.race([drain(signal, drainJobs), overdue])
         .catch((error) => log.error({ err: error }, 'the drain failed'))
         .finally(close);
     });
