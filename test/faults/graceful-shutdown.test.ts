@@ -132,6 +132,20 @@ describe('SIGTERM to one of two instances', () => {
     }
   }, 150_000);
 
+  it('an API instance (TICKWORK_EMBEDDED_WORKER=off) is ready without running jobs, and drains at once', async () => {
+    const api = await stack.startApp({ TICKWORK_EMBEDDED_WORKER: 'off' }, { captureOutput: true });
+    try {
+      const { status, body } = await readiness(api);
+      expect(status).toBe(200);
+      expect(body.checks.jobs).toEqual({ ok: true, provider: 'embedded', worker: 'off' });
+      await api.stop();
+      expect(drainedLine(api)).toMatchObject({ jobsRunning: 0, handedBack: 0 });
+      expect(api.exitCode()).toBe(143);
+    } finally {
+      await api.kill('SIGKILL');
+    }
+  }, 60_000);
+
   it('is not ready while a committed migration is missing from the database', async () => {
     const [newest] = await testDb().$sql<{ id: number; hash: string; created_at: string }[]>`
       select id, hash, created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1`;
