@@ -18,6 +18,7 @@ export const RESERVED_SLUGS = new Set([
   'safe',
   'rpc',
   'metrics',
+  'status',
 ]);
 
 export type CreateWorkspaceInput = { name: string; plan?: PlanId; ownerUserId?: string };

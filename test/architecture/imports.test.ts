@@ -74,10 +74,12 @@ const LAYERS: Layer[] = [
   { name: 'executables', paths: ['lib/functions', 'lib/profiles', 'lib/executables', 'lib/triggers'] },
   {
     // what runs them: executions, the chain follower, alerts, the webhook door, sandbox provisioning; the fee hold
-    // and the configuration facets (a cap change lifts a hold), which open and resolve alerts
+    // and the configuration facets (a cap change lifts a hold), which open and resolve alerts; the public status
+    // (the gateway's chain health with the executions' figures)
     name: 'engine',
     paths: [
       'lib/executions',
+      'lib/status',
       'lib/follower',
       'lib/alerts',
       'lib/webhooks',

@@ -2,6 +2,7 @@
 // whether this workspace's plan may use it, and the chain follower's lag (event and block triggers).
 import { ExternalLink, Lock, Network } from 'lucide-react';
 import type { Metadata } from 'next';
+import { ChainStatusBadge } from '@/components/chains/status-badge';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -22,12 +23,6 @@ import { FollowerLag } from './_components/follower-lag';
 
 export const metadata: Metadata = { title: 'Chains' };
 
-const STATUS_BADGE = {
-  operational: { variant: 'success', label: 'Operational' },
-  degraded: { variant: 'warning', label: 'Degraded' },
-  syncing: { variant: 'secondary', label: 'Syncing' },
-} as const;
-
 const age = (seconds: number | null) =>
   seconds === null
     ? null
@@ -41,13 +36,9 @@ const ms = (value: number | null) =>
   value === null ? '—' : `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
 
 function StatusCell({ status }: { status: ChainStatus }) {
-  const badge = STATUS_BADGE[status.status];
   return (
     <span className="grid max-w-48 gap-1" data-testid="chain-status" data-status={status.status}>
-      <Badge variant={badge.variant}>
-        <span className="size-1.5 rounded-full bg-current" />
-        {badge.label}
-      </Badge>
+      <ChainStatusBadge status={status.status} />
       <span className="whitespace-normal text-muted-foreground text-xs leading-snug">
         {status.statusReason}
       </span>

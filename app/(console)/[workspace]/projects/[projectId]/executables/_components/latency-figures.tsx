@@ -1,5 +1,5 @@
 import { ADHERENCE_TOLERANCE_MS, type LatencyByWindow, type LatencyWindow } from '@/lib/executions/latency';
-import { adherenceCount, adherenceText, percentilesText, runsCount } from './latency-format';
+import { adherenceCount, adherenceText, percentilesText, runsCount } from '@/lib/executions/latency-format';
 
 const TITLES: Record<LatencyWindow, string> = { '24h': 'Last 24 hours', '7d': 'Last 7 days' };
 

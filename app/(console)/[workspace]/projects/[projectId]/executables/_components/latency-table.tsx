@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { LatencyByWindow, LatencyWindow } from '@/lib/executions/latency';
-import { adherenceCount, adherenceText, percentilesText } from './latency-format';
+import { adherenceCount, adherenceText, percentilesText } from '@/lib/executions/latency-format';
 
 type Row = { executableId: string; name: string; windows: LatencyByWindow };
 

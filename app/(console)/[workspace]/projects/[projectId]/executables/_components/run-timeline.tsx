@@ -3,9 +3,9 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { cn } from '@/lib/cn';
 import { formatUtc } from '@/lib/console/format';
 import { ADHERENCE_TOLERANCE_MS, type TimelineRun } from '@/lib/executions/latency';
+import { spanText } from '@/lib/executions/latency-format';
 import { ExecutionStatusBadge } from '../../executions/_components/execution-status-badge';
 import { type ExecutionStatus, executionHref } from '../../executions/_components/model';
-import { spanText } from './latency-format';
 
 const MARK: Record<ExecutionStatus, string> = {
   pending: 'bg-muted-foreground/40',

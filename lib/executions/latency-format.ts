@@ -1,5 +1,5 @@
 import { formatDuration } from '@/lib/console/format';
-import type { Adherence, Percentiles } from '@/lib/executions/latency';
+import type { Adherence, Percentiles } from './latency';
 
 /** A span in ms, or "—" when there is none. */
 export const spanText = (ms: number | null) => (ms === null ? '—' : formatDuration(ms));
