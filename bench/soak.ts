@@ -13,7 +13,8 @@
 //                          holds (up to BENCH_SOAK_SEARCH_MAX, default 32000), then BENCH_SOAK_SEARCH_STEPS
 //                          (default 2) halvings of the gap between the last N that held and the first that did not
 // BENCH_SOAK_SEARCH_SECONDS window of each search round (default 120)
-// BENCH_SOAK_SEARCH_WORKERS worker processes searched for (default "1")
+// BENCH_SOAK_SEARCH_WORKERS worker processes searched for (default "1"; e.g. "1,2": the search with 2 starts from
+//                          the largest N 1 carried)
 // BENCH_SKIP_BUILD=1       uses the current build instead of running `next build` first
 import { execSync } from 'node:child_process';
 import os from 'node:os';
@@ -97,8 +98,8 @@ async function soakRound(
   }
 }
 
-/** Doubles N from SEARCH while the goal holds, then narrows the gap to the first N that failed. */
-async function searchLargest(d: SoakDeployment, workers: number): Promise<SoakRound[]> {
+/** Doubles N from `from` while the goal holds, then narrows the gap to the first N that failed. */
+async function searchLargest(d: SoakDeployment, workers: number, from: number): Promise<SoakRound[]> {
   const tried: SoakRound[] = [];
   const attempt = async (n: number) => {
     const round = await soakRound(d, n, workers, false, SEARCH_SECONDS);
@@ -107,7 +108,7 @@ async function searchLargest(d: SoakDeployment, workers: number): Promise<SoakRo
   };
   let held = 0;
   let failed = Number.POSITIVE_INFINITY;
-  for (let n = Number(SEARCH); n <= SEARCH_MAX; n *= 2) {
+  for (let n = from; n <= SEARCH_MAX; n *= 2) {
     if (!(await attempt(n))) {
       failed = n;
       break;
@@ -143,7 +144,11 @@ const searches = new Map<number, SoakRound[]>();
 const rounds: SoakRound[] = [];
 try {
   if (SEARCH !== 'off')
-    for (const workers of SEARCH_WORKERS) searches.set(workers, await searchLargest(deployment, workers));
+    for (const workers of SEARCH_WORKERS) {
+      // more workers start where fewer left off
+      const from = Math.max(Number(SEARCH), ...[...searches.values()].map(largestHeld));
+      searches.set(workers, await searchLargest(deployment, workers, from));
+    }
   const n = N_SETTING === 'largest' ? largestHeld(searches.get(1) ?? []) : Number(N_SETTING);
   if (!(n > 0)) throw new Error(`no N to run the rounds with (BENCH_SOAK_EXECUTABLES=${N_SETTING})`);
   for (const tx of WITH_TX ? [false, true] : [false])
@@ -163,7 +168,7 @@ const searchParts = [...searches].map(([workers, tried]) => {
       ? `**${largest.toLocaleString('en-US')}** executables on 30 s (${(largest / (INTERVAL_MS / 1000)).toFixed(0)} runs/s)`
       : 'none of the N tried';
   return `**The largest N ${who} carried** with nothing missed or doubled and a lag p99 under 1 s: ${found}. No sends,
-${SEARCH_SECONDS} s windows; N doubled from ${SEARCH} while the goal held, then the gap to the first N that missed it
+${SEARCH_SECONDS} s windows; N doubled from ${tried[0]?.n.toLocaleString('en-US')} while the goal held, then the gap to the first N that missed it
 halved up to ${SEARCH_STEPS} times.
 
 ${ROUND_HEADER}
@@ -198,11 +203,12 @@ spread evenly over one interval from 10 s after the seed; the task reads the blo
 (1 in ${TX_EVERY}, "sends") pays 1 wei from one of 8 funded legacy profiles. After the window no slot comes due
 again, the runs in flight finish, and the executions are read from the database. Every slot due in the window
 (but its last ${TAIL_MS / 1000} s) is **missed** when no run of it started within one interval, **doubled** when it
-has more than one execution. **Lag** is \`started_at − scheduled_at\` (the slot's due time to its run starting in
-a worker: the tick, the claim, the queue's pickup); **run** is \`finished_at − started_at\`. CPU is utime + stime
-from /proc over the window, of the worker processes and of the whole machine (other work included), per run
-started in the window; "worker cores" is the workers' CPU time over the window's length, "(idle)" the same with
-nothing due (the seconds between the seed and the window).
+has more than one execution. **Lag** is \`started_at − scheduled_at\`, the slot's due time to its run starting in
+a worker, in two parts: **claim** (due → the execution row, inserted by a scheduler tick's claim) and **pickup**
+(that → the run's start: the rest of the claim, the queue, a free job slot); **run** is
+\`finished_at − started_at\`. CPU is utime + stime from /proc over the window, of the worker processes and of the
+whole machine (other work included), per run started in the window; "worker cores" is the workers' CPU time over
+the window's length, "(idle)" the same with nothing due (the seconds between the seed and the window).
 
 ${[roundsPart, ...searchParts].filter(Boolean).join('\n\n')}
 `,

@@ -26,6 +26,9 @@ export type WindowResult = {
   doubled: number;
   /** start − due of every started run, ms. */
   lag: Percentiles;
+  /** The lag's two parts: due → the execution row inserted by a scheduler's claim, and that → the run's start. */
+  claim: Percentiles;
+  pickup: Percentiles;
   /** finished − started of every finished run, ms. */
   run: Percentiles;
   /** Runs by final status (skipped, confirmed, failed, …). */
@@ -58,10 +61,18 @@ export async function measureWindow(
   for (const e of seeded)
     for (let due = e.firstDue; due < until; due += INTERVAL_MS) if (due >= from) slots.add(`${e.id}@${due}`);
   const rows = await db.$sql<
-    { executableId: string; due: string; lagMs: number | null; runMs: number | null; status: string }[]
+    {
+      executableId: string;
+      due: string;
+      claimMs: number;
+      lagMs: number | null;
+      runMs: number | null;
+      status: string;
+    }[]
   >`
     select executable_id as "executableId",
            (extract(epoch from scheduled_at) * 1000)::bigint::text as due,
+           (extract(epoch from created_at - scheduled_at) * 1000)::float8 as "claimMs",
            (extract(epoch from started_at - scheduled_at) * 1000)::float8 as "lagMs",
            (extract(epoch from finished_at - started_at) * 1000)::float8 as "runMs",
            status
@@ -72,6 +83,8 @@ export async function measureWindow(
   const copies = new Map<string, number>();
   const startedSlots = new Set<string>();
   const lags: number[] = [];
+  const claims: number[] = [];
+  const pickups: number[] = [];
   const runs: number[] = [];
   const statuses: Record<string, number> = {};
   for (const row of rows) {
@@ -79,8 +92,10 @@ export async function measureWindow(
     if (!slots.has(slot)) continue;
     copies.set(slot, (copies.get(slot) ?? 0) + 1);
     statuses[row.status] = (statuses[row.status] ?? 0) + 1;
+    claims.push(row.claimMs);
     if (row.lagMs === null) continue;
     lags.push(row.lagMs);
+    pickups.push(row.lagMs - row.claimMs);
     if (row.lagMs < INTERVAL_MS) startedSlots.add(slot);
     if (row.runMs !== null) runs.push(row.runMs);
   }
@@ -90,6 +105,8 @@ export async function measureWindow(
     missed: slots.size - startedSlots.size,
     doubled: [...copies.values()].filter((c) => c > 1).length,
     lag: percentiles(lags),
+    claim: percentiles(claims),
+    pickup: percentiles(pickups),
     run: percentiles(runs),
     statuses,
   };

@@ -32,11 +32,11 @@ const statuses = (r: SoakRound) =>
     .map(([status, count]) => `${status} ${int(count)}`)
     .join(', ');
 
-export const ROUND_HEADER = `| workers | sends | executables | window s | load | runs due | started | missed | doubled | lag p50 / p95 / p99 / max ms | run p50 / p99 ms | worker CPU ms/run | worker cores (idle) | machine busy | machine CPU ms/run | runs by status |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`;
+export const ROUND_HEADER = `| workers | sends | executables | window s | load | runs due | started | missed | doubled | lag p50 / p95 / p99 / max ms | claim p50 / p99 ms | pickup p50 / p99 ms | run p50 / p99 ms | worker CPU ms/run | worker cores (idle) | machine busy | machine CPU ms/run | runs by status |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`;
 
 export const roundRow = (r: SoakRound) =>
-  `| ${r.workers} | ${r.tx ? `1 in ${TX_EVERY}` : 'none'} | ${int(r.n)} | ${r.seconds} | ${r.load.toFixed(1)} | ${int(r.due)} | ${int(r.started)} | ${int(r.missed)} | ${int(r.doubled)} | ${int(r.lag.p50)} / ${int(r.lag.p95)} / ${int(r.lag.p99)} / ${int(r.lag.max)} | ${int(r.run.p50)} / ${int(r.run.p99)} | ${f1(r.workerCpuMs)} | ${r.workerCores.toFixed(2)} (${r.idleCores.toFixed(2)}) | ${Math.round(r.machineBusy * 100)} % | ${f1(r.machineCpuMs)} | ${statuses(r)} |`;
+  `| ${r.workers} | ${r.tx ? `1 in ${TX_EVERY}` : 'none'} | ${int(r.n)} | ${r.seconds} | ${r.load.toFixed(1)} | ${int(r.due)} | ${int(r.started)} | ${int(r.missed)} | ${int(r.doubled)} | ${int(r.lag.p50)} / ${int(r.lag.p95)} / ${int(r.lag.p99)} / ${int(r.lag.max)} | ${int(r.claim.p50)} / ${int(r.claim.p99)} | ${int(r.pickup.p50)} / ${int(r.pickup.p99)} | ${int(r.run.p50)} / ${int(r.run.p99)} | ${f1(r.workerCpuMs)} | ${r.workerCores.toFixed(2)} (${r.idleCores.toFixed(2)}) | ${Math.round(r.machineBusy * 100)} % | ${f1(r.machineCpuMs)} | ${statuses(r)} |`;
 
 /** One sentence per sending mode comparing 1 and 2 workers at the same N (empty when either is missing). */
 export function scalingSentences(rounds: SoakRound[]): string {
