@@ -4,11 +4,9 @@
 // until the watcher's replacement is mined). Written to the "Transaction lifecycle" section of
 // docs/performance.md. BENCH_ROUNDS (rounds of one run per spread profile, default 10), BENCH_BURST (executables
 // fired together on one profile, default 8), BENCH_BURSTS (default 5), BENCH_SPIKES (default 5).
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { strToU8, zipSync } from 'fflate';
-import { type Hex, parseEther, parseGwei, toHex } from 'viem';
+import { type Hex, parseGwei, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createDb, type Db } from '@/db/client';
 import { isFinalExecutionStatus } from '@/db/enums';

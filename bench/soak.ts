@@ -1,289 +1,217 @@
-// `npm run bench:soak`: N active executables on 30-second interval triggers, for a window, through the real
-// engine (each worker a `next start` of the build with its embedded scheduler, queue and isolate sandbox, on one
-// Postgres and one anvil): a task that makes one chain read and skips, and a second pass where 1 in 10 runs
-// sends a transaction (eight funded legacy profiles, paying 1 wei). With 1 and with 2 worker processes. Then the
-// largest N one worker carries with a dispatch lag p99 under 1 s. Written to the "Soak" section of
-// docs/performance.md.
+// `npm run bench:soak`: N active executables on 30-second interval triggers, for a window, through the real engine:
+// each worker a `next start` of the build with its embedded scheduler, graphile-worker queue and isolate sandbox,
+// all on one Postgres and one anvil. The task makes one chain read and skips; in the sending rounds 1 in 10
+// executables pay 1 wei instead (eight funded legacy profiles). Rounds with 1 and with 2 worker processes, then a
+// search for the largest N one worker carries with nothing missed or doubled and a dispatch lag p99 under 1 s.
+// Written to the "Soak" section of docs/performance.md.
 //
-// BENCH_SOAK_EXECUTABLES (default 10000), BENCH_SOAK_SECONDS (default 600), BENCH_SOAK_WORKERS (default "1,2"),
-// BENCH_SOAK_TX (default on), BENCH_SOAK_SEARCH (the N tried for one worker, default "250,500,1000,2000,4000"; empty:
-// no search), BENCH_SOAK_SEARCH_SECONDS (default 120).
+// BENCH_SOAK_EXECUTABLES   N of the rounds (default 10000; "largest": the N the search found)
+// BENCH_SOAK_SECONDS       window of each round (default 600)
+// BENCH_SOAK_WORKERS       worker processes of the rounds (default "1,2")
+// BENCH_SOAK_TX            "off": no sending rounds (default on)
+// BENCH_SOAK_SEARCH        "off": no search; else the N it starts from (default 500), doubled while the goal
+//                          holds (up to BENCH_SOAK_SEARCH_MAX, default 32000), then BENCH_SOAK_SEARCH_STEPS
+//                          (default 2) halvings of the gap between the last N that held and the first that did not
+// BENCH_SOAK_SEARCH_SECONDS window of each search round (default 120)
+// BENCH_SOAK_SEARCH_WORKERS worker processes searched for (default "1"; e.g. "1,2": the search with 2 starts from
+//                          the largest N 1 carried)
+// BENCH_SKIP_BUILD=1       uses the current build instead of running `next build` first
 import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { sql } from 'drizzle-orm';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createDb, type Db } from '@/db/client';
-import { executables, workspaces } from '@/db/schema';
-import { createApiKey } from '@/lib/auth/api-keys';
-import { newId } from '@/lib/ids';
-import { type FaultStack, startFaultStack } from '../test/support/fault-stack';
-import { activeProfile, appApi, uploadPayingTask } from './support/app-world';
 import { writeSection } from './support/performance-doc';
-import { seedBenchWorld } from './support/seed-world';
-import { cpuTicks, deploymentTicks } from './support/soak-cpu';
+import { cpuTicks, machineTicks } from './support/soak-cpu';
+import { type SoakDeployment, startSoakDeployment } from './support/soak-deployment';
+import { measureWindow, runsStartedBetween, settleRuns } from './support/soak-measure';
+import { holds, ROUND_HEADER, roundRow, type SoakRound, scalingSentences } from './support/soak-report';
+import {
+  INTERVAL_MS,
+  pauseSoakExecutables,
+  seedSoakExecutables,
+  stopSoakSchedule,
+  TX_EVERY,
+} from './support/soak-seed';
 
-const DEFAULT_N = 10_000;
-const N = Number(process.env.BENCH_SOAK_EXECUTABLES ?? DEFAULT_N);
+const list = (value: string) => value.split(',').filter(Boolean).map(Number);
+const N_SETTING = process.env.BENCH_SOAK_EXECUTABLES ?? '10000';
 const SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
-const WORKERS = (process.env.BENCH_SOAK_WORKERS ?? '1,2').split(',').map(Number);
+const WORKERS = list(process.env.BENCH_SOAK_WORKERS ?? '1,2');
 const WITH_TX = process.env.BENCH_SOAK_TX !== 'off';
-const SEARCH = (process.env.BENCH_SOAK_SEARCH ?? '250,500,1000,2000,4000')
-  .split(',')
-  .filter(Boolean)
-  .map(Number);
+const SEARCH = process.env.BENCH_SOAK_SEARCH ?? '500';
+const SEARCH_MAX = Number(process.env.BENCH_SOAK_SEARCH_MAX ?? 32_000);
+const SEARCH_STEPS = Number(process.env.BENCH_SOAK_SEARCH_STEPS ?? 2);
 const SEARCH_SECONDS = Number(process.env.BENCH_SOAK_SEARCH_SECONDS ?? 120);
-const INTERVAL_MS = 30_000;
-/** Seeded runs start this long after the seed, so the workers are warm when the window opens. */
+const SEARCH_WORKERS = list(process.env.BENCH_SOAK_SEARCH_WORKERS ?? '1');
+/** Seeded slots start this long after the seed, so the workers are idle and warm when the window opens. */
 const LEAD_MS = 10_000;
-/** Slots due this close to the window's end are not counted (their pickup may fall after it). */
+/** Slots due this close to the window's end are not counted (their run may start after the window). */
 const TAIL_MS = 5_000;
-const TX_EVERY = 10;
-const SENDING_PROFILES = 8;
+const CLK_TCK = Number(execSync('getconf CLK_TCK').toString().trim());
 
-const READ_TASK = `export default { __tickworkTask: 1, async run(ctx) {
-  await ctx.chain.request({ method: 'eth_blockNumber' });
-  return { canExec: false, message: 'nothing to do' };
-} };\n`;
-const RECIPIENT = privateKeyToAccount(generatePrivateKey()).address;
-const PAY_TASK = `export default { __tickworkTask: 1, async run(ctx) {
-  await ctx.chain.request({ method: 'eth_blockNumber' });
-  return { canExec: true, message: 'paying', calls: [{ to: ctx.args.to, data: '0x', value: BigInt(1) }] };
-} };\n`;
+/** CPU clock ticks in ms. */
+const ms = (ticks: number) => (ticks * 1000) / CLK_TCK;
+const sleep = (delay: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, delay)));
 
-type Stats = { p50: number; p95: number; p99: number };
-function stats(ms: number[]): Stats {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99) };
-}
-
-type Round = {
-  workers: number;
-  tx: boolean;
-  n: number;
-  seconds: number;
-  due: number;
-  started: number;
-  missed: number;
-  duplicates: number;
-  lag: Stats;
-  run: Stats;
-  sent: number;
-  confirmed: number;
-  /** CPU ms per started run: the worker processes, and the whole deployment (Postgres and anvil included). */
-  appCpuMs: number;
-  deploymentCpuMs: number;
-};
-
-/** N executables, their first slots spread evenly over one interval starting at `start`. */
-async function seedExecutables(
-  db: Db,
-  world: Awaited<ReturnType<typeof seedBenchWorld>>,
+/** One round: `n` executables seeded, `seconds` of schedule, then its runs drained and measured. */
+async function soakRound(
+  d: SoakDeployment,
   n: number,
-  start: number,
-  pay: { functionId: string; profileIds: string[] } | null,
-): Promise<number[]> {
-  const firstDue: number[] = [];
-  for (let i = 0; i < n; i += 1000) {
-    const rows = Array.from({ length: Math.min(1000, n - i) }, (_, j) => {
-      const k = i + j;
-      const due = start + Math.floor((k * INTERVAL_MS) / n);
-      firstDue.push(due);
-      const sends = pay !== null && k % TX_EVERY === 0;
-      return {
-        id: newId('executable'),
-        workspaceId: world.workspaceId,
-        projectId: world.projectId,
-        functionId: sends ? pay.functionId : world.functionId,
-        profileId: sends ? pay.profileIds[(k / TX_EVERY) % pay.profileIds.length] : world.profileId,
-        name: `soak-${k}`,
-        state: 'active' as const,
-        trigger: { type: 'interval' as const, intervalMs: INTERVAL_MS },
-        args: sends ? JSON.stringify({ to: RECIPIENT }) : '{}',
-        nextRunAt: new Date(due),
-        sandboxRef: 'isolate:bench',
-      };
-    });
-    await db.insert(executables).values(rows);
-  }
-  return firstDue;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-/** Waits until no run is still in flight (at most a minute). */
-async function settle(db: Db) {
-  for (let i = 0; i < 120; i++) {
-    const [{ open }] = await db.$sql<{ open: number }[]>`
-      select count(*)::int as open from executions where status in ('pending', 'running', 'simulating', 'submitted')`;
-    if (open === 0) return;
-    await sleep(500);
-  }
-}
-
-async function measure(db: Db, firstDue: number[], start: number, end: number) {
-  const countedUntil = end - TAIL_MS;
-  const due = firstDue.reduce(
-    (sum, first) =>
-      sum + (first < countedUntil ? Math.floor((countedUntil - 1 - first) / INTERVAL_MS) + 1 : 0),
-    0,
-  );
-  const rows = await db.$sql<
-    { slot: string; lag: number | null; run: number | null; status: string; copies: number; sent: boolean }[]
-  >`
-    select executable_id || '@' || scheduled_at::text as slot,
-           extract(epoch from started_at - scheduled_at) * 1000 as lag,
-           extract(epoch from finished_at - started_at) * 1000 as run,
-           status, tx_hash is not null as sent,
-           count(*) over (partition by executable_id, scheduled_at)::int as copies
-      from executions
-     where trigger = 'schedule' and scheduled_at >= ${new Date(start).toISOString()}::timestamptz
-       and scheduled_at < ${new Date(countedUntil).toISOString()}::timestamptz`;
-  const started = rows.filter((r) => r.lag !== null);
-  return {
-    due,
-    started: started.length,
-    missed: Math.max(0, due - new Set(started.map((r) => r.slot)).size),
-    duplicates: rows.filter((r) => r.copies > 1).length,
-    lag: stats(started.map((r) => Number(r.lag))),
-    run: stats(rows.filter((r) => r.run !== null).map((r) => Number(r.run))),
-    sent: rows.filter((r) => r.sent).length,
-    confirmed: rows.filter((r) => r.status === 'confirmed').length,
-  };
-}
-
-/** One soak on a fresh deployment: `n` executables, `workers` worker processes, `seconds` of schedule. */
-async function soak(n: number, workers: number, tx: boolean, seconds: number): Promise<Round> {
-  const stack: FaultStack = await startFaultStack({
-    env: { LOG_LEVEL: 'warn', TICKWORK_RATE_LIMIT_PER_MINUTE: '100000000' },
-  });
+  workers: number,
+  tx: boolean,
+  seconds: number,
+): Promise<SoakRound> {
+  const apps = await d.startWorkers(workers);
   try {
-    const apps = [stack.app()];
-    for (let i = 1; i < workers; i++) apps.push(await stack.startApp());
-    const db = createDb(stack.databaseUrl, 4);
-    const world = await seedBenchWorld(db, 'Soak', READ_TASK);
-    await db.update(workspaces).set({ plan: 'enterprise' }).where(sql`id = ${world.workspaceId}`);
-    let pay: { functionId: string; profileIds: string[] } | null = null;
-    if (tx) {
-      const key = await createApiKey(db, {
-        userId: world.userId,
-        workspaceId: world.workspaceId,
-        name: 'soak',
-      });
-      const api = appApi(stack.app().baseUrl, key.token);
-      const owner = { workspaceId: world.workspaceId, projectId: world.projectId };
-      const functionId = await uploadPayingTask(stack.app().baseUrl, key.token, owner, {
-        name: 'pay',
-        source: PAY_TASK,
-        recipient: RECIPIENT,
-      });
-      const profileIds: string[] = [];
-      for (let i = 0; i < SENDING_PROFILES; i++)
-        profileIds.push(await activeProfile(api, stack.anvilUrl, world.projectId, `soak-${i}`));
-      pay = { functionId, profileIds };
-    }
+    const paying = tx ? await d.paying() : null;
     const start = Date.now() + LEAD_MS;
-    const firstDue = await seedExecutables(db, world, n, start, pay);
-    await sleep(start - Date.now());
+    const seeded = await seedSoakExecutables(d.db, d.world, n, start, paying);
     const pids = apps.map((app) => app.pid);
-    const [appBefore, deploymentBefore] = [cpuTicks(pids), deploymentTicks()];
+    const [idleFrom, idleBefore] = [Date.now(), cpuTicks(pids)];
+    await sleep(start - Date.now());
+    const idleCores = ms(cpuTicks(pids) - idleBefore) / Math.max(1, Date.now() - idleFrom);
+    const load = os.loadavg()[0];
+    const [workerBefore, machineBefore] = [cpuTicks(pids), machineTicks()];
     const end = start + seconds * 1000;
     await sleep(end - Date.now());
-    const [appAfter, deploymentAfter] = [cpuTicks(pids), deploymentTicks()];
-    await db.update(executables).set({ state: 'paused' });
-    await settle(db);
-    const m = await measure(db, firstDue, start, end);
-    await db.$sql.end();
-    const msPerTick = 1000 / Number(execSync('getconf CLK_TCK').toString().trim());
-    const perRun = (ticks: number) => (ticks * msPerTick) / Math.max(1, m.started);
-    const round: Round = {
+    const [workerAfter, machineAfter] = [cpuTicks(pids), machineTicks()];
+    await stopSoakSchedule(d.db, seeded);
+    if (!(await settleRuns(d.db))) console.warn('runs still in flight after 90 s: measured as they are');
+    const window = await measureWindow(d.db, seeded, start, end - TAIL_MS);
+    const runs = Math.max(1, await runsStartedBetween(d.db, start, end));
+    await pauseSoakExecutables(d.db, seeded);
+    const round: SoakRound = {
+      ...window,
       workers,
       tx,
       n,
       seconds,
-      ...m,
-      appCpuMs: perRun(appAfter - appBefore),
-      deploymentCpuMs: perRun(deploymentAfter - deploymentBefore),
+      load,
+      workerCpuMs: ms(workerAfter - workerBefore) / runs,
+      machineCpuMs: ms(machineAfter - machineBefore) / runs,
+      workerCores: ms(workerAfter - workerBefore) / (seconds * 1000),
+      idleCores,
+      machineBusy: ms(machineAfter - machineBefore) / (seconds * 1000 * os.cpus().length),
     };
     console.log(JSON.stringify(round));
     return round;
   } finally {
-    await stack.stop();
+    await d.stopExtraWorkers();
   }
 }
 
-if (!existsSync('.next/BUILD_ID')) throw new Error('build the app first: npx next build');
-const benchStarted = performance.now();
-const loadAtStart = os.loadavg()[0];
-const rounds: Round[] = [];
-for (const tx of WITH_TX ? [false, true] : [false])
-  for (const workers of WORKERS) rounds.push(await soak(N, workers, tx, SECONDS));
-const search: Round[] = [];
-for (const n of SEARCH) {
-  const round = await soak(n, 1, false, SEARCH_SECONDS);
-  search.push(round);
-  if (round.lag.p99 >= 1000 || round.missed > 0 || round.duplicates > 0) break;
+/** Doubles N from `from` while the goal holds, then narrows the gap to the first N that failed. */
+async function searchLargest(d: SoakDeployment, workers: number, from: number): Promise<SoakRound[]> {
+  const tried: SoakRound[] = [];
+  const attempt = async (n: number) => {
+    const round = await soakRound(d, n, workers, false, SEARCH_SECONDS);
+    tried.push(round);
+    return holds(round);
+  };
+  let held = 0;
+  let failed = Number.POSITIVE_INFINITY;
+  for (let n = from; n <= SEARCH_MAX; n *= 2) {
+    if (!(await attempt(n))) {
+      failed = n;
+      break;
+    }
+    held = n;
+  }
+  for (let step = 0; step < SEARCH_STEPS && Number.isFinite(failed); step++) {
+    const n = Math.round((held + failed) / 2 / 50) * 50;
+    if (n <= held || n >= failed) break;
+    if (await attempt(n)) held = n;
+    else failed = n;
+  }
+  return tried;
 }
-const totalMin = (performance.now() - benchStarted) / 60_000;
 
-const int = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString('en-US') : '–');
-const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '–');
-const row = (r: Round) =>
-  `| ${r.workers} | ${r.tx ? `1 in ${TX_EVERY}` : 'none'} | ${int(r.n)} | ${r.seconds} | ${int(r.due)} | ${int(r.started)} | ${int(r.missed)} | ${r.duplicates} | ${int(r.lag.p50)} | ${int(r.lag.p95)} | ${int(r.lag.p99)} | ${int(r.run.p50)} | ${int(r.run.p99)} | ${f1(r.appCpuMs)} | ${f1(r.deploymentCpuMs)} | ${r.tx ? `${int(r.sent)} / ${int(r.confirmed)}` : '–'} |`;
-const header = `| workers | sends | executables | window s | runs due | started | missed | doubled | lag p50 ms | lag p95 ms | lag p99 ms | run p50 ms | run p99 ms | worker CPU ms/run | deployment CPU ms/run | sent / confirmed |
-|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|`;
-const held = search.filter((r) => r.lag.p99 < 1000 && r.missed === 0 && r.duplicates === 0);
-const largest = held.at(-1);
-const byWorkers = (tx: boolean, w: number) => rounds.find((r) => r.tx === tx && r.workers === w);
-const one = byWorkers(false, 1);
-const two = byWorkers(false, 2);
+const largestHeld = (rounds: SoakRound[]) => rounds.filter(holds).reduce((best, r) => Math.max(best, r.n), 0);
+
+if (process.env.BENCH_SKIP_BUILD !== '1')
+  execSync('node node_modules/next/dist/bin/next build', {
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+
+const benchStarted = Date.now();
+const loadAtStart = os.loadavg()[0];
+const deployment = await startSoakDeployment();
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    console.error(`${signal}: stopping the deployment`);
+    void deployment.stop().finally(() => process.exit(130));
+  });
+const searches = new Map<number, SoakRound[]>();
+const rounds: SoakRound[] = [];
+try {
+  if (SEARCH !== 'off')
+    for (const workers of SEARCH_WORKERS) {
+      // more workers start where fewer left off
+      const from = Math.max(Number(SEARCH), ...[...searches.values()].map(largestHeld));
+      searches.set(workers, await searchLargest(deployment, workers, from));
+    }
+  const n = N_SETTING === 'largest' ? largestHeld(searches.get(1) ?? []) : Number(N_SETTING);
+  if (!(n > 0)) throw new Error(`no N to run the rounds with (BENCH_SOAK_EXECUTABLES=${N_SETTING})`);
+  for (const tx of WITH_TX ? [false, true] : [false])
+    for (const workers of WORKERS) rounds.push(await soakRound(deployment, n, workers, tx, SECONDS));
+} finally {
+  await deployment.stop();
+}
+const minutes = Math.round((Date.now() - benchStarted) / 60_000);
+
 const commit = execSync('git rev-parse --short HEAD').toString().trim();
+const cpu = os.cpus()[0]?.model.trim() ?? 'unknown cpu';
+const searchParts = [...searches].map(([workers, tried]) => {
+  const largest = largestHeld(tried);
+  const who = workers === 1 ? 'one worker' : `${workers} workers`;
+  const found =
+    largest > 0
+      ? `**${largest.toLocaleString('en-US')}** executables on 30 s (${(largest / (INTERVAL_MS / 1000)).toFixed(0)} runs/s)`
+      : 'none of the N tried';
+  return `**The largest N ${who} carried** with nothing missed or doubled and a lag p99 under 1 s: ${found}. No sends,
+${SEARCH_SECONDS} s windows; N doubled from ${tried[0]?.n.toLocaleString('en-US')} while the goal held, then the gap to the first N that missed it
+halved up to ${SEARCH_STEPS} times.
+
+${ROUND_HEADER}
+${tried.map(roundRow).join('\n')}`;
+});
+const largestByWorkers = [...searches].map(([workers, tried]) => ({ workers, n: largestHeld(tried) }));
+const [fewest, most] = [largestByWorkers[0], largestByWorkers.at(-1)];
+if (fewest && most && most !== fewest && fewest.n > 0)
+  searchParts.push(
+    `Largest N with ${most.workers} workers over ${fewest.workers}: ×${(most.n / fewest.n).toFixed(2)}.`,
+  );
+const roundsPart = rounds.length
+  ? `${ROUND_HEADER}\n${rounds.map(roundRow).join('\n')}\n\nOne worker against two at the same N:\n${scalingSentences(rounds) || '- (not both measured)'}`
+  : '';
 
 writeSection(
   'Soak',
   `## Soak
 
-Measured by \`npm run bench:soak\` (bench/soak.ts, ${Math.round(totalMin)} min in all) at \`${commit}\` on
-${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node
-${process.versions.node}, ${new Date().toISOString().slice(0, 10)}; 1-minute load average ${loadAtStart.toFixed(1)}
-when it started. Each row is a fresh deployment: embedded Postgres (fsync off), anvil (automine), and each worker
-a \`next start\` of the build with its embedded scheduler (500 ms tick), graphile-worker queue (4 jobs at once)
-and isolate sandbox. The executables are seeded in the database on 30 s interval triggers, their first slots
-spread evenly over one interval; the task reads the block number once and skips, or (1 in 10, "sends") pays
-1 wei from one of ${SENDING_PROFILES} funded legacy profiles. Counted: slots due inside the window (except its
-last ${TAIL_MS / 1000} s); a slot is missed when no run of it started, doubled when it has two executions. Lag is
-start − due (the slot's time to its run's \`startedAt\`); CPU is per started run, for the worker processes and
-for the whole deployment (workers, Postgres and anvil: everything the bench started, nothing else the machine ran).
+Measured by \`npm run bench:soak\` (bench/soak.ts, ${minutes} min in all) at \`${commit}\`, ${new Date().toISOString().slice(0, 10)},
+on ${os.cpus().length} cores (${cpu}), ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}. The machine
+was shared with other work: 1-minute load average ${loadAtStart.toFixed(1)} when the bench started (per round in
+the table). Settings: BENCH_SOAK_EXECUTABLES=${N_SETTING}, BENCH_SOAK_SECONDS=${SECONDS},
+BENCH_SOAK_WORKERS=${WORKERS.join(',')}, BENCH_SOAK_TX=${WITH_TX ? 'on' : 'off'}, BENCH_SOAK_SEARCH=${SEARCH},
+BENCH_SOAK_SEARCH_SECONDS=${SEARCH_SECONDS}, BENCH_SOAK_SEARCH_WORKERS=${SEARCH_WORKERS.join(',')}.
 
-${header}
-${rounds.map(row).join('\n')}
+One deployment for every round: embedded Postgres (fsync off), anvil (automine), and each worker a \`next start\`
+of the build with its embedded scheduler (a tick every 500 ms, \`TICKWORK_SCHEDULER_TICK_MS\`), graphile-worker
+queue (4 jobs at once per process) and isolate sandbox. The first worker stays up across rounds; a second one is
+started for its rounds. A round seeds N executables in the database on 30 s interval triggers, their first slots
+spread evenly over one interval from 10 s after the seed; the task reads the block number once and skips, or
+(1 in ${TX_EVERY}, "sends") pays 1 wei from one of 8 funded legacy profiles. After the window no slot comes due
+again, the runs in flight finish, and the executions are read from the database. Every slot due in the window
+(but its last ${TAIL_MS / 1000} s) is **missed** when no run of it started within one interval, **doubled** when it
+has more than one execution. **Lag** is \`started_at − scheduled_at\`, the slot's due time to its run starting in
+a worker, in two parts: **claim** (due → the execution row, inserted by a scheduler tick's claim) and **pickup**
+(that → the run's start: the rest of the claim, the queue, a free job slot); **run** is
+\`finished_at − started_at\`. CPU is utime + stime from /proc over the window, of the worker processes and of the
+whole machine (other work included), per run started in the window; "worker cores" is the workers' CPU time over
+the window's length, "(idle)" the same with nothing due (the seconds between the seed and the window).
 
-**One worker's ceiling** (no sends, ${SEARCH_SECONDS} s windows, N doubled until the p99 lag reached 1 s or a
-slot was missed or doubled):
-
-${header}
-${search.map(row).join('\n')}
-
-${
-  largest
-    ? `The largest N tried that one worker carried with a lag p99 under 1 s, nothing missed or doubled: **${int(largest.n)}**
-executables on 30 s (${f1(largest.n / 30)} runs/s).`
-    : 'No N tried met the bar.'
-}${
-  one
-    ? ` ${int(DEFAULT_N)} executables on 30 s are ${int(DEFAULT_N / 30)} runs/s: at the ${f1(one.deploymentCpuMs)} ms of CPU a run
-cost the deployment here (worker, Postgres and anvil together), that is about ${f1((DEFAULT_N / 30) * (one.deploymentCpuMs / 1000))} cores' worth of work.`
-    : ''
-}${
-  one && two
-    ? ` At ${int(N)} executables, a second worker process changed the lag p99 from ${int(one.lag.p99)} ms to
-${int(two.lag.p99)} ms and the missed slots from ${int(one.missed)} to ${int(two.missed)}: on this 2-core machine both
-workers, Postgres and anvil share the same two cores, so a second process adds concurrency, not CPU.`
-    : ''
-}
+${[roundsPart, ...searchParts].filter(Boolean).join('\n\n')}
 `,
 );
-console.log(`Soak section written (${Math.round(totalMin)} min)`);
+console.log(`Soak section written (${minutes} min)`);
 process.exit(0);

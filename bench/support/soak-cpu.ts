@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 // CPU time from /proc, in clock ticks (getconf CLK_TCK per second): of a set of processes with their descendants,
-// and of the whole deployment a bench started.
+// and of the whole machine.
 
 /** utime + stime of `pid` and its parent id (null when it is gone). */
 function processTicks(pid: number): { ticks: number; parent: number } | null {
@@ -33,10 +33,13 @@ export function cpuTicks(pids: number[]): number {
   return all.filter((p) => within.has(p.pid)).reduce((sum, p) => sum + (p.stat?.ticks ?? 0), 0);
 }
 
-/**
- * CPU ticks used so far by everything this process started (the workers, Postgres, anvil), without this process
- * itself: the deployment's cost, apart from whatever else the machine runs.
- */
-export function deploymentTicks(): number {
-  return cpuTicks([process.pid]) - (processTicks(process.pid)?.ticks ?? 0);
+/** CPU ticks the machine spent busy so far (all cores: user, nice, system, irq, softirq, steal). */
+export function machineTicks(): number {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return user + nice + system + irq + softirq + steal;
 }
