@@ -69,6 +69,12 @@ const THROUGH_THE_CLI = new Set([
   'gelato-template/secrets',
 ]);
 
+/**
+ * Started first: with no api.github.com here its octokit retries for about 14 s before it gives up, a wait the
+ * other runs fill instead of leaving it alone at the end.
+ */
+const WAITS_ON_RETRIES = 'gelato-template/private';
+
 /** At most `limit` of the jobs at once, answers in order. */
 async function pooled<T>(jobs: (() => Promise<T>)[], limit: number): Promise<T[]> {
   const results: T[] = new Array(jobs.length);
@@ -179,11 +185,14 @@ const matches = (actual: string, expected: string) => {
 describe('the public corpus, unmodified', () => {
   it('bundles and runs every entry with the outcome the table records', async () => {
     expect(entries).toEqual(Object.keys(EXPECTED).sort());
+    const order = [...entries].sort(
+      (a, b) => Number(b === WAITS_ON_RETRIES) - Number(a === WAITS_ON_RETRIES),
+    );
     const results = await pooled(
-      entries.map((name) => () => runEntry(name)),
+      order.map((name) => () => runEntry(name)),
       2,
     );
-    const outcomes = Object.fromEntries(entries.map((name, i) => [name, results[i]]));
+    const outcomes = Object.fromEntries(order.map((name, i) => [name, results[i]]));
     const shown = Object.fromEntries(
       entries.map((name) => [
         name,
