@@ -57,10 +57,11 @@ const EXPECTED: Record<string, string> = {
 const entries = corpusEntries();
 
 /**
- * The entries whose `tickwork test` is started as a user starts it (test/support/cli.ts), one of each source
- * and all of them bundling: a call sent, a monitor's report, an event-triggered run that warns on stderr, a
- * secret from `--env`. The others call the same command in this worker, which bundles and runs them alike and
- * spares each a CLI start (tsx loading the command's modules: about 3 s of CPU, more than its bundle and run).
+ * The entries whose `tickwork test` is started as a user starts it (test/support/cli.ts), one of each source:
+ * a call sent, a monitor's report, an event-triggered run that warns on stderr, a secret from `--env`. The
+ * others call the same command in this worker, which bundles and runs them alike and spares each a CLI start
+ * (tsx loading the command's modules: about 3 s of CPU, more than its bundle and run). Only entries that bundle
+ * belong here: the CLI prints a refusal like any other error, and only `testHere` tells it by its type.
  */
 const THROUGH_THE_CLI = new Set([
   'defender-autotask-examples/simple-keeper',
@@ -122,7 +123,7 @@ async function rpc(method: string, params: unknown[]): Promise<unknown> {
   return body.result;
 }
 
-/** The table's row for what `tickwork test` printed: its report, or its error (a refusal to bundle among them). */
+/** The table's row for what `tickwork test` printed: its report, or the error it printed instead. */
 function outcomeOf({ code, stdout, stderr }: CliRun): string {
   const report = stdout ? JSON.parse(stdout) : null;
   if (code === 0)
