@@ -23,10 +23,10 @@ let output = '';
 let env: NodeJS.ProcessEnv;
 
 /** Runs the entrypoint in the assembled folder with the image's environment. */
-const entrypoint = (args: string[] = []) =>
+const entrypoint = (args: string[] = [], extraEnv: Record<string, string> = {}) =>
   spawn('sh', [path.join(dir, 'app', 'entrypoint.sh'), ...args], {
     cwd: '/',
-    env,
+    env: { ...env, ...extraEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
@@ -143,10 +143,9 @@ describe('the image’s server', () => {
 
   it('serves the RPC gateway on its own (entrypoint.sh rpc-gateway)', async () => {
     const port = await freePort();
-    const gateway = spawn('sh', [path.join(dir, 'app', 'entrypoint.sh'), 'rpc-gateway'], {
-      cwd: '/',
-      env: { ...env, TICKWORK_RPC_PORT: String(port), TICKWORK_RPC_HOST: '127.0.0.1' },
-      stdio: 'ignore',
+    const gateway = entrypoint(['rpc-gateway'], {
+      TICKWORK_RPC_PORT: String(port),
+      TICKWORK_RPC_HOST: '127.0.0.1',
     });
     try {
       const res = await waitUntil('the gateway answering', () =>

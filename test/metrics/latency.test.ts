@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { executions } from '@/db/schema';
 import { executableLatency, projectLatency, recentRuns } from '@/lib/executions/latency';
 import { newProject, newWorkspace, testDb } from '../support/fixtures';
-import { idAt, type SeededExecutable, seedExecutable } from '../support/seed';
+import { executionRowAt, type SeededExecutable, seedExecutable } from '../support/seed';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 const S = 1000;
@@ -26,25 +26,15 @@ async function insertRuns(exe: SeededExecutable, runs: Run[]) {
   await testDb()
     .insert(executions)
     .values(
-      runs.map((r) => {
-        const due = NOW.getTime() - r.ago;
-        return {
-          id: idAt('execution', due + 1),
-          workspaceId: exe.workspaceId,
-          projectId: exe.projectId,
-          executableId: exe.executableId,
-          functionId: exe.functionId,
+      runs.map((r) =>
+        executionRowAt(exe, NOW.getTime() - r.ago, r, {
           status: r.status ?? 'confirmed',
           trigger: r.trigger ?? 'schedule',
           dryRun: r.dryRun ?? false,
-          chainId: 31337,
-          scheduledAt: new Date(due),
-          startedAt: r.lag === null ? null : new Date(due + r.lag),
-          finishedAt: r.total === null ? null : new Date(due + r.total),
           // now, not the due time: the app under test requeues pending rows only once they are a minute old
           createdAt: NOW,
-        };
-      }),
+        }),
+      ),
     );
 }
 

@@ -6,7 +6,7 @@ import { executions } from '@/db/schema';
 import { PublicStatusSchema } from '@/lib/status/schemas';
 import { type ExtraApp, startExtraApp } from '../support/app';
 import { newProject, newWorkspace, testDb, uniq } from '../support/fixtures';
-import { idAt, type SeededExecutable, seedExecutable } from '../support/seed';
+import { executionRowAt, type SeededExecutable, seedExecutable } from '../support/seed';
 
 const UP = 990_001;
 const DOWN = 990_002;
@@ -31,25 +31,19 @@ async function insertRuns(exe: SeededExecutable, runs: Run[]) {
   const rows = runs.map((r) => {
     const due = NOW - r.ago;
     const txHash = r.status === 'confirmed' ? `0x${uniq()}${'ab'.repeat(28)}` : null;
-    return {
-      id: idAt('execution', due + 1),
-      workspaceId: exe.workspaceId,
-      projectId: exe.projectId,
-      executableId: exe.executableId,
-      functionId: exe.functionId,
+    const message = `secret message ${uniq()}`;
+    tenantStrings.push(message, ...(txHash ? [txHash] : []));
+    return executionRowAt(exe, due, r, {
       status: r.status,
-      trigger: r.trigger ?? ('schedule' as const),
+      trigger: r.trigger ?? 'schedule',
       chainId: UP,
       txHash,
-      message: `secret message ${uniq()}`,
-      scheduledAt: new Date(due),
-      startedAt: r.lag === null ? null : new Date(due + r.lag),
-      finishedAt: r.total === null ? null : new Date(due + r.total),
+      message,
       createdAt: new Date(NOW),
-    };
+    });
   });
   await testDb().insert(executions).values(rows);
-  for (const row of rows) tenantStrings.push(row.id, row.message, ...(row.txHash ? [row.txHash] : []));
+  for (const row of rows) tenantStrings.push(row.id);
 }
 
 async function seedTenant(): Promise<SeededExecutable> {

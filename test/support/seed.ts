@@ -105,6 +105,32 @@ export async function seedExecutableLike(
 
 type Status = typeof executions.$inferInsert.status;
 
+/**
+ * A confirmed scheduled execution row of a seeded executable on the local chain, due at `due` (ms), started
+ * `lag` and finished `total` after it (null: not yet), its id minted just after its due time; `fields` override.
+ */
+export function executionRowAt(
+  exe: SeededExecutable,
+  due: number,
+  times: { lag: number | null; total: number | null },
+  fields: Partial<typeof executions.$inferInsert> = {},
+) {
+  return {
+    id: idAt('execution', due + 1),
+    workspaceId: exe.workspaceId,
+    projectId: exe.projectId,
+    executableId: exe.executableId,
+    functionId: exe.functionId,
+    status: 'confirmed' as Status,
+    trigger: 'schedule' as const,
+    chainId: 31337,
+    scheduledAt: new Date(due),
+    startedAt: times.lag === null ? null : new Date(due + times.lag),
+    finishedAt: times.total === null ? null : new Date(due + times.total),
+    ...fields,
+  };
+}
+
 /** Finished statuses only cycle by default (one unfinished execution per executable is a DB invariant). */
 const FINISHED: Status[] = ['confirmed', 'failed', 'skipped'];
 

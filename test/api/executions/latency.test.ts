@@ -4,7 +4,7 @@ import { executions } from '@/db/schema';
 import { expectError } from '../../support/expect';
 import { newKey, newProject, newWorkspace, testDb } from '../../support/fixtures';
 import { api } from '../../support/http';
-import { idAt, seedExecutable } from '../../support/seed';
+import { executionRowAt, seedExecutable } from '../../support/seed';
 
 const S = 1000;
 const HOUR = 3600 * S;
@@ -15,22 +15,7 @@ describe('GET /api/v1/executables/{executableId}/latency', () => {
     const project = await newProject(me.workspaceId);
     const exe = await seedExecutable(me.workspaceId, project.id);
     const now = Date.now();
-    const run = (ago: number, lag: number, total: number) => {
-      const due = now - ago;
-      return {
-        id: idAt('execution', due + 1),
-        workspaceId: exe.workspaceId,
-        projectId: exe.projectId,
-        executableId: exe.executableId,
-        functionId: exe.functionId,
-        status: 'confirmed' as const,
-        trigger: 'schedule' as const,
-        chainId: 31337,
-        scheduledAt: new Date(due),
-        startedAt: new Date(due + lag),
-        finishedAt: new Date(due + total),
-      };
-    };
+    const run = (ago: number, lag: number, total: number) => executionRowAt(exe, now - ago, { lag, total });
     // 24 h: totals 2 s and 12 s (1 s and 8 s late); 7 d adds one of 10 s, on time
     await testDb()
       .insert(executions)
