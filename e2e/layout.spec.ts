@@ -47,7 +47,7 @@ type Size = { width: number; height: number };
 /** On the Safe wizard's first step: reads an existing Safe (again until hydration let the form work). */
 async function readSafe(page: Page, safe: string) {
   await expect(async () => {
-    await page.getByLabel('Safe address').fill(safe);
+    await page.getByLabel('Safe address', { exact: true }).fill(safe);
     await page.getByRole('button', { name: 'Read Safe' }).click({ timeout: 2_000 });
     await expect(page.getByTestId('safe-summary')).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });

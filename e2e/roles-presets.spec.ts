@@ -71,7 +71,7 @@ test('a preset chosen in the wizard, signed by two owners, confirms within it an
   const safe = await deploySafe(owners, 2);
   await installWallet(page, { rpcUrl: rpcUrl() });
   await openSafeWizard(page, 'Treasury', /^Zodiac Roles/);
-  await page.getByLabel('Safe address').fill(safe);
+  await page.getByLabel('Safe address', { exact: true }).fill(safe);
   await page.getByRole('button', { name: 'Read Safe' }).click();
   await expect(page.getByTestId('safe-threshold')).toHaveText('2 of 2 owners');
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -81,7 +81,7 @@ test('a role pre-filled from a release is set up, extended from a refusal, and r
   await expect(page.getByRole('radio', { name: /Zodiac Roles \(least privilege\)/ })).toBeChecked();
   await expect(page.getByRole('list', { name: 'Steps' })).toContainText('Calls to allow');
   await expect(async () => {
-    await page.getByLabel('Safe address').fill(safe);
+    await page.getByLabel('Safe address', { exact: true }).fill(safe);
     await page.getByRole('button', { name: 'Read Safe' }).click({ timeout: 2_000 });
     await expect(page.getByTestId('safe-threshold')).toHaveText('1 of 1 owner', { timeout: 5_000 });
   }).toPass({ timeout: 30_000 });

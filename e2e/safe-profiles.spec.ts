@@ -154,13 +154,13 @@ test('a 2-of-3 Safe: two owners sign on the public page in their own browsers, o
   await openSafeWizard(page, 'Multisig Ops');
 
   // Step 1: the existing Safe, read from the chain; what is not one is refused in words.
-  await page.getByLabel('Safe address').fill('0x1234');
+  await page.getByLabel('Safe address', { exact: true }).fill('0x1234');
   await page.getByRole('button', { name: 'Read Safe' }).click();
   await expect(page.getByText('must be a 20-byte 0x hex address')).toBeVisible();
-  await page.getByLabel('Safe address').fill(COUNTER);
+  await page.getByLabel('Safe address', { exact: true }).fill(COUNTER);
   await page.getByRole('button', { name: 'Read Safe' }).click();
   await expect(page.getByText(`the contract at ${COUNTER} is not a Safe`)).toBeVisible();
-  await page.getByLabel('Safe address').fill(safe);
+  await page.getByLabel('Safe address', { exact: true }).fill(safe);
   await page.getByRole('button', { name: 'Read Safe' }).click();
   await expect(page.getByTestId('safe-threshold')).toHaveText('2 of 3 owners');
   await expect(page.getByTestId('safe-summary-owner')).toHaveCount(3);
@@ -215,7 +215,7 @@ test('the Safe used its nonce before the owners signed: the transaction is prepa
   const safe = await deploySafe([wallet.address], 1);
   await openSafeWizard(page, 'Nonce Drift');
   const profilesUrl = page.url().replace(/\/new-safe$/, '');
-  await page.getByLabel('Safe address').fill(safe);
+  await page.getByLabel('Safe address', { exact: true }).fill(safe);
   await page.getByRole('button', { name: 'Read Safe' }).click();
   await expect(page.getByTestId('safe-summary')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();

@@ -307,7 +307,9 @@ describe('low balance, no longer applying', () => {
 });
 
 describe('plan usage', () => {
-  it('80 % then 100 % of the plan fire once each; the next cycle resolves them', async () => {
+  // The app's own alert ticker runs the same check with the real clock, so every step here agrees with it: the
+  // thresholds in the current cycle at the real time; the new cycle as usage of the previous month's cycle.
+  it('80 % then 100 % of the plan fire once each; an upgrade resolves both', async () => {
     const db = testDb();
     const owner = await newWorkspace({ plan: 'free' });
     const project = await newProject(owner.workspaceId);
@@ -339,11 +341,8 @@ describe('plan usage', () => {
       [`${owner.workspaceId}:${cycle}:80`, 'open'],
       [`${owner.workspaceId}:${cycle}:100`, 'open'],
     ]);
-    // the next cycle: usage starts again at 0
-    const now = new Date();
-    const nextCycle = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 2));
-    await checkPlanUsage(db, nextCycle);
-    await checkPlanUsage(db, nextCycle);
+    await db.$sql`update workspaces set plan = 'pro' where id = ${owner.workspaceId}`;
+    await checkPlanUsage(db);
     expect((await incidentsOf(project.id)).map((i) => i.state)).toEqual(['resolved', 'resolved']);
     const outbox = await outboxOf(project.id);
     expect(outbox.map((o) => o.event)).toEqual(['fired', 'fired', 'resolved', 'resolved']);
@@ -351,24 +350,37 @@ describe('plan usage', () => {
       title: "The workspace used 100 % of its plan's compute units",
       severity: 'critical',
     });
-    expect(outbox[2].payload.text).toBe('A new billing cycle started: compute units reset.');
+    expect(outbox[2].payload.text).toBe('Usage is below the threshold of the current plan.');
     expect(await receivedPerIncident(http, channel)).toEqual(
       firedAndResolvedOnce(await incidentsOf(project.id)),
     );
   });
 
-  it('a plan upgrade resolves it', async () => {
+  it("the next cycle resolves the last cycle's incident", async () => {
     const db = testDb();
     const owner = await newWorkspace({ plan: 'free' });
     const project = await newProject(owner.workspaceId);
-    await rule(owner.token, project.id, { kind: 'plan_usage', params: { percent: 100 } });
+    const channel = await receiverChannel(http, owner.token, project.id);
+    await rule(owner.token, project.id, {
+      kind: 'plan_usage',
+      params: { percent: 100 },
+      channelIds: [channel.channelId],
+    });
+    const now = new Date();
+    const lastCycle = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15, 12));
     await db.$sql`insert into usage_daily (workspace_id, day, compute_units)
-                  values (${owner.workspaceId}, ${new Date().toISOString().slice(0, 10)}, 61000)`;
+                  values (${owner.workspaceId}, ${lastCycle.toISOString().slice(0, 10)}, 61000)`;
+    await checkPlanUsage(db, lastCycle); // opens it as of last cycle (the app's ticker may resolve it any time after)
     await checkPlanUsage(db);
-    expect((await incidentsOf(project.id)).map((i) => i.state)).toEqual(['open']);
-    await db.$sql`update workspaces set plan = 'pro' where id = ${owner.workspaceId}`;
     await checkPlanUsage(db);
-    expect((await incidentsOf(project.id)).map((i) => i.state)).toEqual(['resolved']);
+    const incidents = await incidentsOf(project.id);
+    expect(incidents.map((i) => [i.subject, i.state])).toEqual([
+      [`${owner.workspaceId}:${lastCycle.toISOString().slice(0, 7)}:100`, 'resolved'],
+    ]);
+    const outbox = await outboxOf(project.id);
+    expect(outbox.map((o) => o.event)).toEqual(['fired', 'resolved']);
+    expect(outbox[1].payload.text).toBe('A new billing cycle started: compute units reset.');
+    expect(await receivedPerIncident(http, channel)).toEqual(firedAndResolvedOnce(incidents));
   });
 });
 

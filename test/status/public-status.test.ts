@@ -8,8 +8,9 @@ import { type ExtraApp, startExtraApp } from '../support/app';
 import { newProject, newWorkspace, testDb, uniq } from '../support/fixtures';
 import { executionRowAt, type SeededExecutable, seedExecutable } from '../support/seed';
 
-const UP = 990_001;
-const DOWN = 990_002;
+// chain ids no other test uses: this app runs every active executable of the shared database on its chains
+const UP = 995_101;
+const DOWN = 995_102;
 const S = 1000;
 const HOUR = 3600 * S;
 const NOW = Date.now();
