@@ -1,13 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Address } from 'viem';
 import { createDb } from '@/db/client';
 import { createApiKey } from '@/lib/auth/api-keys';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
+import { buildRelease } from '@/lib/functions/build/build-release';
 import { ensureUserByAddress } from '@/lib/users/service';
 import { createWorkspace } from '@/lib/workspaces/service';
-import { bundle } from './commands/bundle';
 import { uploadZip } from './commands/upload';
 import { callApi, type Target } from './target';
 
@@ -74,22 +73,16 @@ export async function seedDemo(opts: {
     chainId: 31337,
   })) as ApiRecord;
 
-  const dir = mkdtempSync(path.join(tmpdir(), 'tickwork-demo-'));
   const functionIds = {} as DemoSeed['functionIds'];
-  try {
-    for (const name of EXAMPLES) {
-      const folder = path.resolve('examples/tasks', name);
-      const zipPath = path.join(dir, `${name}.zip`);
-      await bundle([folder, '--out', zipPath]);
-      const uploaded = await uploadZip(target, {
-        zipPath,
-        projectId: project.id,
-        schema: readFileSync(path.join(folder, 'schema.json'), 'utf8'),
-      });
-      functionIds[name] = uploaded.taskId as string;
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  for (const name of EXAMPLES) {
+    const folder = path.resolve('examples/tasks', name);
+    const uploaded = await uploadZip(target, {
+      zip: (await buildRelease(folder)).zip,
+      fileName: `${name}.zip`,
+      projectId: project.id,
+      schema: readFileSync(path.join(folder, 'schema.json'), 'utf8'),
+    });
+    functionIds[name] = uploaded.taskId as string;
   }
 
   const profile = await until(target, `/api/v1/profiles/${created.id}`, (p) => p.state === 'active');

@@ -10,8 +10,10 @@ type Command = (argv: string[]) => Promise<unknown>;
 /** Each command loads only its own modules (the sandbox runner, esbuild, the database…), so a start stays quick. */
 const commands: Record<string, () => Promise<Command>> = {
   admin: async () => (await import('./commands/admin')).admin,
+  apply: async () => (await import('./commands/apply')).apply,
   bundle: async () => (await import('./commands/bundle')).bundle,
   login: async () => (await import('./commands/login')).login,
+  plan: async () => (await import('./commands/plan')).plan,
   profiles: async () => (await import('./commands/profiles')).profiles,
   replay: async () => (await import('./commands/replay')).replay,
   test: async () => (await import('./commands/test')).test,

@@ -37,7 +37,7 @@ export function resolveTarget(flags: { api?: string; workspace?: string }): Targ
 export async function reach(
   target: Target,
   path: string,
-  init: { method: string; body?: BodyInit; json?: boolean },
+  init: { method: string; body?: BodyInit; json?: boolean; idempotencyKey?: string },
 ) {
   try {
     return await fetch(`${target.api}${path}`, {
@@ -47,6 +47,7 @@ export async function reach(
         'user-agent': USER_AGENT,
         'x-workspace-id': target.workspaceId,
         ...(init.json && { 'content-type': 'application/json' }),
+        ...(init.idempotencyKey && { 'idempotency-key': init.idempotencyKey }),
       },
       body: init.body,
     });
@@ -56,20 +57,58 @@ export async function reach(
   }
 }
 
-/** A management API call with a JSON body; answers `data`, or throws the API's error as a CliError. */
+type Envelope = {
+  data?: unknown;
+  pagination?: { cursor: string; isDone: boolean };
+  [field: string]: unknown;
+};
+
+/**
+ * A management API call with a JSON body; answers `data`, or throws the API's error as a CliError. A mutation
+ * may carry an `Idempotency-Key`.
+ */
 export async function callApi(
   target: Target,
   method: string,
   path: string,
   body?: unknown,
+  idempotencyKey?: string,
 ): Promise<unknown> {
+  return (await callApiEnvelope(target, method, path, body, idempotencyKey)).data;
+}
+
+/** Every item of a paged list (`GET path?…&limit=200`, following the cursor). */
+export async function listAll<T>(target: Target, path: string): Promise<T[]> {
+  const items: T[] = [];
+  let cursor = '';
+  for (;;) {
+    const sep = path.includes('?') ? '&' : '?';
+    const page = await callApiEnvelope(
+      target,
+      'GET',
+      `${path}${sep}limit=200${cursor && `&cursor=${encodeURIComponent(cursor)}`}`,
+    );
+    items.push(...(page.data as T[]));
+    if (!page.pagination || page.pagination.isDone) return items;
+    cursor = page.pagination.cursor;
+  }
+}
+
+/** A management API call answering its whole envelope (`data` and the fields beside it). */
+export async function callApiEnvelope(
+  target: Target,
+  method: string,
+  path: string,
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<Envelope> {
   const res = await reach(target, path, {
     method,
     json: true,
     body: body === undefined ? undefined : JSON.stringify(body),
+    idempotencyKey,
   });
-  const parsed = (await res.json().catch(() => ({}))) as {
-    data?: unknown;
+  const parsed = (await res.json().catch(() => ({}))) as Envelope & {
     error?: unknown;
     code?: unknown;
     requestId?: unknown;
@@ -80,5 +119,5 @@ export async function callApi(
       code: parsed.code,
       requestId: parsed.requestId,
     });
-  return parsed.data;
+  return parsed;
 }

@@ -47,7 +47,8 @@ export async function upload(argv: string[]) {
   const zipPath = userPath(positionals[0]);
   if (!existsSync(zipPath)) throw new CliError(`${zipPath} does not exist`);
   return uploadZip(resolveTarget(values), {
-    zipPath,
+    zip: readFileSync(zipPath),
+    fileName: path.basename(zipPath),
     projectId: values.project,
     name: values.name,
     tag: values.tag,
@@ -60,9 +61,11 @@ export async function upload(argv: string[]) {
 }
 
 export type UploadInput = {
-  zipPath: string;
+  zip: Uint8Array;
+  /** The ZIP's file name (the form part's), e.g. `counter.zip`. */
+  fileName: string;
   projectId: string;
-  /** The function's name; the ZIP's file name without extension when absent. */
+  /** The function's name; the file name without extension when absent. */
   name?: string;
   tag?: string;
   /** The args JSON Schema, as text. */
@@ -72,12 +75,11 @@ export type UploadInput = {
 
 /** POST /api/task/upload of one ZIP as the target's credential; answers `{ taskId, versionTag, created }`. */
 export async function uploadZip(target: Target, input: UploadInput) {
-  const { zipPath } = input;
-  const bytes = readFileSync(zipPath);
+  const { zip: bytes, fileName } = input;
   const data = {
     workspaceId: target.workspaceId,
     projectId: input.projectId,
-    taskName: input.name ?? path.basename(zipPath, path.extname(zipPath)),
+    taskName: input.name ?? path.basename(fileName, path.extname(fileName)),
     checkSum: createHash('sha256').update(bytes).digest('hex'),
     ...(input.tag !== undefined && { versionTag: input.tag }),
     ...(input.schema !== undefined && { schema: input.schema }),
@@ -86,7 +88,7 @@ export async function uploadZip(target: Target, input: UploadInput) {
   if (definedCallbacks.length > 0 || input.callbacks) Object.assign(data, { definedCallbacks });
   const form = new FormData();
   form.set('data', JSON.stringify(data));
-  form.set('blob', new Blob([bytes], { type: 'application/zip' }), path.basename(zipPath));
+  form.set('blob', new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/zip' }), fileName);
 
   const res = await reach(target, '/api/task/upload', { method: 'POST', body: form });
   const text = await res.text();

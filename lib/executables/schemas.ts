@@ -11,7 +11,7 @@ import { WeiSchema } from '@/lib/chains/wei';
 import { RUNNER_NAMES } from '@/lib/runtime/runners/types';
 import { ENV_KEY_MAX_LENGTH, ENV_KEY_PATTERN, ENV_KEY_RULE } from '@/lib/secrets/env-key';
 
-const TriggerSchema = z
+export const TriggerSchema = z
   .discriminatedUnion('type', [
     z
       .object({
