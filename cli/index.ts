@@ -12,6 +12,8 @@ const commands: Record<string, () => Promise<Command>> = {
   admin: async () => (await import('./commands/admin')).admin,
   apply: async () => (await import('./commands/apply')).apply,
   bundle: async () => (await import('./commands/bundle')).bundle,
+  export: async () => (await import('./commands/export')).exportCommand,
+  import: async () => (await import('./commands/import')).importCommand,
   login: async () => (await import('./commands/login')).login,
   plan: async () => (await import('./commands/plan')).plan,
   profiles: async () => (await import('./commands/profiles')).profiles,

@@ -90,6 +90,8 @@ const LAYERS: Layer[] = [
   },
   // the management API's operation objects and the OpenAPI document made of them
   { name: 'operations', paths: ['lib/*/operations.ts', 'lib/*/*-operations.ts', 'lib/api/openapi'] },
+  // tickwork.yaml's schema (the CLI's plan and apply, and the app's /schemas/tickwork.json)
+  { name: 'as-code', paths: ['lib/as-code'] },
   // the job catalog, its workflows and the two providers built from it
   { name: 'jobs', paths: ['lib/jobs'] },
   // this server process: its readiness and its graceful shutdown

@@ -4,9 +4,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { applyPlan, type Done } from '@/cli/as-code/apply';
+import { exportProject } from '@/cli/as-code/export';
 import { readLive } from '@/cli/as-code/live';
 import { makePlan, type Plan, planChanges } from '@/cli/as-code/plan';
 import { readAsCodeFile } from '@/cli/as-code/read-file';
@@ -60,7 +62,7 @@ async function world() {
 }
 
 /** Writes the file (as YAML) in a folder of its own and answers its path. */
-function writeFile(doc: Record<string, unknown>) {
+function writeFile(doc: object) {
   const dir = path.join(tmp, `repo-${uniq()}`);
   mkdirSync(dir);
   const file = path.join(dir, 'tickwork.yaml');
@@ -156,6 +158,22 @@ describe('tickwork.yaml plan and apply', () => {
     const again = await planOf(target, file);
     expect(planChanges(again)).toBe(0);
     expect(await applyPlan(target, again)).toEqual([]);
+
+    // export writes the live project; a plan of the export finds nothing to do
+    const exported = exportProject(await readLive(target, project.id));
+    expect(exported.executables?.hourly).toMatchObject({
+      function: 'keeper@v1',
+      profile: 'ops',
+      secrets: { API_KEY: 'api_key' },
+      alerts: { consecutive_failures: { params: { count: 4 }, channels: ['oncall'] } },
+    });
+    expect(exported.executables?.nightly).toMatchObject({
+      function: 'keeper@v1',
+      profile: 'backup',
+      state: 'paused',
+    });
+    expect(exported.alerts).toEqual({ dead_man: { params: { graceSeconds: 600 }, channels: ['oncall'] } });
+    expect(planChanges(await planOf(target, writeFile(exported)))).toBe(0);
   });
 
   it('an edited trigger and args plan as two facet updates and apply as two PATCHes; a function change pauses, switches and resumes', async () => {
@@ -288,5 +306,32 @@ describe('tickwork.yaml plan and apply', () => {
       code: 'invalid_file',
       details: [{ path: 'executables.job.trigger.intervalMs' }],
     });
+  });
+});
+
+describe('the JSON Schema editors complete tickwork.yaml with', () => {
+  it('GET /schemas/tickwork.json answers it without credentials; it accepts an exported file and names a wrong field', async () => {
+    const res = await fetch(`${stack().baseUrl}/schemas/tickwork.json`);
+    expect(res.status).toBe(200);
+    const schema = await res.json();
+    expect(Object.keys(schema.properties)).toEqual([
+      '$schema',
+      'version',
+      'project',
+      'functions',
+      'executables',
+      'alerts',
+    ]);
+    const validate = new Ajv({ strict: false }).compile(schema);
+    const good = {
+      version: 1,
+      project: 'ops',
+      executables: {
+        job: { function: 'keeper@v1', profile: 'ops', trigger: { type: 'cron', cronspec: '0 * * * *' } },
+      },
+    };
+    expect(validate(good), JSON.stringify(validate.errors)).toBe(true);
+    const bad = { ...good, executables: { job: { ...good.executables.job, trigger: { type: 'hourly' } } } };
+    expect(validate(bad)).toBe(false);
   });
 });

@@ -31,7 +31,8 @@ export const STAND_IN = '0x00000000000000000000000000000000000c0de1';
 /** Every entry, as `<source>/<name>`, sorted. */
 export const corpusEntries = () =>
   readdirSync(PUBLIC, { withFileTypes: true })
-    .filter((source) => source.isDirectory() && source.name !== 'stand-ins')
+    // stand-ins: our contract; defender-serverless: Defender's deployment files (test/cli/defender-import.test.ts)
+    .filter((source) => source.isDirectory() && !['stand-ins', 'defender-serverless'].includes(source.name))
     .flatMap((source) => readdirSync(path.join(PUBLIC, source.name)).map((name) => `${source.name}/${name}`))
     .sort();
 
@@ -48,6 +49,12 @@ export function authorFolder(root: string, name: string, entry: CorpusEntry): st
   const dir = path.join(root, name);
   cpSync(path.join(PUBLIC, name), dir, { recursive: true });
   rmSync(path.join(dir, 'corpus.json'));
+  linkAuthorModules(dir, name, entry);
+  return dir;
+}
+
+/** `dir/node_modules` linking what the entry's author would have installed (the repository's copies). */
+export function linkAuthorModules(dir: string, name: string, entry: CorpusEntry) {
   const modules = path.join(dir, 'node_modules');
   mkdirSync(modules);
   const ethers = path.join(REPO_MODULES, `ethers${entry.ethers}`);
@@ -58,7 +65,6 @@ export function authorFolder(root: string, name: string, entry: CorpusEntry): st
     if (!existsSync(path.join(REPO_MODULES, pkg))) throw new Error(`${name}: ${pkg} is not installed here`);
     symlinkSync(path.join(REPO_MODULES, pkg), path.join(modules, pkg));
   }
-  return dir;
 }
 
 /** The stand-in contract's runtime code, compiled with the repository's solc-js. */
