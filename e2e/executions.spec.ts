@@ -64,7 +64,7 @@ test('simulate and run an executable, follow its executions and read their logs'
   await expect(page.getByText('Simulation of Counter queued')).toBeVisible();
   const rows = page.getByTestId('execution-row');
   await expect(rows).toHaveCount(1);
-  await expect(rows.first().getByTestId('execution-status')).toHaveText('simulated', { timeout: 30_000 });
+  await expect(rows.first().getByTestId('execution-status')).toHaveText('simulated', { timeout: 90_000 });
   await expect(rows.first().getByTestId('execution-status')).toHaveAttribute('data-status', 'skipped');
   await expect(rows.first().getByTestId('execution-trigger')).toHaveText('simulate');
   await expect(rows.first().getByTestId('execution-outcome')).toContainText('dry run');
@@ -76,7 +76,7 @@ test('simulate and run an executable, follow its executions and read their logs'
   await expect(rows).toHaveCount(2);
   const run = rows.first();
   await expect(run.getByTestId('execution-trigger')).toHaveText('manual');
-  await expect(run.getByTestId('execution-status')).toHaveText('confirmed', { timeout: 30_000 });
+  await expect(run.getByTestId('execution-status')).toHaveText('confirmed', { timeout: 90_000 });
   await expect(run.getByTestId('execution-tx-hash')).toContainText(/^0x[0-9a-f]{6}…[0-9a-f]{6}$/);
   await shot(page, '50-executable-executions');
 

@@ -164,10 +164,10 @@ async function buildWorkspace(
 
   const rows = page.getByTestId('execution-row');
   await page.getByRole('button', { name: 'Simulate' }).click();
-  await expect(rows.first().getByTestId('execution-status')).toHaveText('simulated', { timeout: 30_000 });
+  await expect(rows.first().getByTestId('execution-status')).toHaveText('simulated', { timeout: 90_000 });
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(rows).toHaveCount(2);
-  await expect(rows.first().getByTestId('execution-status')).toHaveText('confirmed', { timeout: 30_000 });
+  await expect(rows.first().getByTestId('execution-status')).toHaveText('confirmed', { timeout: 90_000 });
   const execution = await rows.first().getByTestId('execution-link').getAttribute('href');
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(rows).toHaveCount(3);
@@ -322,7 +322,8 @@ for (const size of DESKTOP_SIZES) {
   test(`every console page fits ${size.width}×${size.height} and finds all its resources`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    // the walk visits every console page: a budget for a loaded machine, not a speed target
+    test.setTimeout(360_000);
     const context = await browser.newContext({ storageState: JSON.parse(workspace.state), viewport: size });
     const page = await context.newPage();
     const missing = watchMissing(page);
@@ -337,7 +338,7 @@ for (const size of DESKTOP_SIZES) {
 test(`every console page and the signing page fit a ${PHONE_SIZE.width}×${PHONE_SIZE.height} phone, which navigates from a menu`, async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(360_000);
   const context = await browser.newContext({
     storageState: JSON.parse(workspace.state),
     viewport: PHONE_SIZE,
