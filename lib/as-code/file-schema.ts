@@ -93,6 +93,6 @@ export const AsCodeFileSchema = z
   .meta({ title: 'tickwork.yaml', description: 'A Tickwork project as code (docs/gitops.md)' });
 export type AsCodeFile = z.infer<typeof AsCodeFileSchema>;
 
-/** The JSON Schema editors complete `tickwork.yaml` with. */
+/** The JSON Schema (draft-07: what the YAML language server reads best) editors complete `tickwork.yaml` with. */
 export const asCodeJsonSchema = () =>
-  z.toJSONSchema(AsCodeFileSchema, { io: 'input', unrepresentable: 'any' });
+  z.toJSONSchema(AsCodeFileSchema, { target: 'draft-7', io: 'input', unrepresentable: 'any' });
