@@ -25,7 +25,7 @@ let w: RunWorld;
 let http: HttpReceiver;
 beforeAll(async () => {
   [w, http] = await Promise.all([runWorld(), startHttpReceiver()]);
-}, 60_000);
+}, 120_000);
 afterAll(() => http?.close());
 
 const rule = async (body: Record<string, unknown>) => {
@@ -148,5 +148,5 @@ describe('execution alerts', () => {
       ['consecutive_failures', 'resolved'],
       ['execution_failed', 'resolved'],
     ]);
-  }, 120_000);
+  }, 300_000); // eight runs to their end, one after another: a budget for a loaded machine
 });

@@ -131,7 +131,7 @@ export async function waitForExe(
   token: string,
   id: string,
   until: (e: any) => boolean,
-  timeoutMs = 60_000,
+  timeoutMs = 100_000, // provisioning on a loaded machine; inside the 120 s test budget
 ): Promise<{ exe: any; ms: number }> {
   const started = Date.now();
   let last: any;

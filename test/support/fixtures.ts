@@ -23,7 +23,30 @@ export function testDb(): Db {
   return db;
 }
 
+/** The workspaces this test file made: their executables stop running when the file ends (below). */
+const workspacesMade = new Set<string>();
+
+/**
+ * When the file ends, the active executables of the workspaces it made are paused, so the shared app does not go
+ * on running a finished file's 30-second schedules for the rest of the suite (they added up to several runs a
+ * second on the same 2 cores as the tests). Best effort, never failing the file; then the pools close.
+ */
+async function stopRunsOfThisFile() {
+  if (workspacesMade.size === 0) return;
+  try {
+    await Promise.race([
+      testDb().$sql`
+        update executables set state = 'paused', next_run_at = null, updated_at = now()
+         where workspace_id = any(${[...workspacesMade]}) and state = 'active'`,
+      new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+    ]);
+  } catch {
+    // the file's results stand; only its schedules go on
+  }
+}
+
 afterAll(async () => {
+  await stopRunsOfThisFile();
   const open = [...pools.values()];
   pools.clear();
   await Promise.all(open.map((db) => db.$sql.end({ timeout: 5 })));
@@ -46,6 +69,7 @@ export async function newWorkspace(opts: { plan?: PlanId; name?: string } = {}):
     ownerUserId: user.id,
   });
   const key = await createApiKey(testDb(), { userId: user.id, workspaceId: workspace.id, name: 'test' });
+  workspacesMade.add(workspace.id);
   return { workspaceId: workspace.id, userId: user.id, address, token: key.token, keyId: key.id };
 }
 
