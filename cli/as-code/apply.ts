@@ -36,6 +36,16 @@ async function waitFor(
   }
 }
 
+/** POST …/pause of an executable as apply read it (its key: the executable and the `updatedAt` read). */
+const pause = (target: Target, exe: Pick<ExecutableRecord, 'id' | 'updatedAt'>) =>
+  callApi(
+    target,
+    'POST',
+    `/api/v1/executables/${exe.id}/pause`,
+    undefined,
+    keyOf(exe.id, exe.updatedAt, 'pause'),
+  );
+
 /** Makes the plan so, in its order; stops at the first refusal (what was done stays done: apply again resumes). */
 export async function applyPlan(target: Target, plan: Plan): Promise<Done[]> {
   const done: Done[] = [];
@@ -112,8 +122,7 @@ export async function applyPlan(target: Target, plan: Plan): Promise<Done[]> {
     const exe = e.executable;
     if (exe.state === 'active' || exe.state === 'provisioning') {
       // the API deletes only what does not run
-      const pause = `/api/v1/executables/${exe.id}/pause`;
-      await callApi(target, 'POST', pause, undefined, keyOf(exe.id, exe.updatedAt, 'pause'));
+      await pause(target, exe);
     }
     await callApi(
       target,
@@ -142,13 +151,7 @@ async function create(
     );
   }
   if (e.state === 'paused' && ready.state === 'active') {
-    await callApi(
-      target,
-      'POST',
-      `/api/v1/executables/${ready.id}/pause`,
-      undefined,
-      keyOf(ready.id, ready.updatedAt, 'pause'),
-    );
+    await pause(target, ready);
   }
   done.push({ action: 'created', subject: `executable ${e.name}`, detail: `${created.id}: ${e.summary}` });
   return created.id;
@@ -166,7 +169,7 @@ async function update(
   const wanted = e.state?.to ?? (exe.state === 'paused' ? 'paused' : 'active');
   let paused = exe.state === 'paused';
   if ((e.switch || wanted === 'paused') && !paused) {
-    await callApi(target, 'POST', `${base}/pause`, undefined, keyOf(exe.id, exe.updatedAt, 'pause'));
+    await pause(target, exe);
     paused = true;
     done.push({ action: 'paused', subject });
   }

@@ -6,7 +6,7 @@ import { makePlan, type Plan } from './plan';
 import { readAsCodeFile } from './read-file';
 
 /** The version tags a function name has taken, deleted releases' included (the upload route keeps them). */
-async function reservedTags(target: Target, projectId: string, name: string): Promise<string[]> {
+export async function reservedTags(target: Target, projectId: string, name: string): Promise<string[]> {
   const page = await callApiEnvelope(
     target,
     'GET',

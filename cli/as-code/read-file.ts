@@ -6,18 +6,21 @@ import { CliError } from '../output';
 
 export type LoadedFile = { file: AsCodeFile; path: string; dir: string };
 
-/** `tickwork.yaml` (YAML or JSON), checked against its schema; every problem named by its path in the file. */
-export function readAsCodeFile(file: string): LoadedFile {
+/** A YAML (or JSON) file's document; a missing file or a syntax error is an `invalid_file` CliError. */
+export function readYamlFile(file: string): unknown {
   if (!existsSync(file)) throw new CliError(`${file} does not exist`, { code: 'invalid_file' });
-  let raw: unknown;
   try {
-    raw = parse(readFileSync(file, 'utf8'), { prettyErrors: true, uniqueKeys: true });
+    return parse(readFileSync(file, 'utf8'), { prettyErrors: true, uniqueKeys: true });
   } catch (error) {
     throw new CliError(`${path.basename(file)} is not valid YAML: ${(error as Error).message}`, {
       code: 'invalid_file',
     });
   }
-  const parsed = AsCodeFileSchema.safeParse(raw);
+}
+
+/** `tickwork.yaml` (YAML or JSON), checked against its schema; every problem named by its path in the file. */
+export function readAsCodeFile(file: string): LoadedFile {
+  const parsed = AsCodeFileSchema.safeParse(readYamlFile(file));
   if (!parsed.success) {
     throw new CliError(`${path.basename(file)} does not match the tickwork.yaml schema`, {
       code: 'invalid_file',

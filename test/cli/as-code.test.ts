@@ -10,9 +10,10 @@ import { stringify } from 'yaml';
 import { applyPlan, type Done } from '@/cli/as-code/apply';
 import { exportProject } from '@/cli/as-code/export';
 import { readLive } from '@/cli/as-code/live';
+import { reservedTags } from '@/cli/as-code/load-plan';
 import { makePlan, type Plan, planChanges } from '@/cli/as-code/plan';
 import { readAsCodeFile } from '@/cli/as-code/read-file';
-import { callApiEnvelope, type Target } from '@/cli/target';
+import type { Target } from '@/cli/target';
 import type { ExecutableRecord } from '@/lib/executables/schemas';
 import { tickwork } from '../support/cli';
 import { type Actor, newProject, newWorkspace, uniq } from '../support/fixtures';
@@ -75,14 +76,7 @@ async function planOf(target: Target, file: string, prune = false): Promise<Plan
   const live = await readLive(target, loaded.file.project);
   return makePlan(loaded.file, loaded.dir, live, {
     prune,
-    reservedTags: async (name) => {
-      const page = await callApiEnvelope(
-        target,
-        'GET',
-        `/api/v1/functions?projectId=${live.project.id}&name=${name}`,
-      );
-      return (page.versionReservation as { reservedVersionTags: string[] }).reservedVersionTags;
-    },
+    reservedTags: (name) => reservedTags(target, live.project.id, name),
   });
 }
 

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { parse } from 'yaml';
 import type { AsCodeFile, ExecutableEntry, GasEntry } from '@/lib/as-code/file-schema';
 import { AS_CODE_FILE_VERSION } from '@/lib/as-code/file-schema';
 import { FUNCTION_NAME_PATTERN } from '@/lib/functions/schemas';
 import { isEnvKey } from '@/lib/secrets/env-key';
 import { CliError } from '../../output';
+import { readYamlFile } from '../read-file';
 import { Unresolved, Variables } from './variables';
 
 /** What the import could not carry over, and the nearest Tickwork equivalent. */
@@ -161,15 +161,7 @@ export function importDefender(
 }
 
 function readDoc(file: string): Doc {
-  if (!existsSync(file)) throw new CliError(`${file} does not exist`, { code: 'invalid_file' });
-  let doc: unknown;
-  try {
-    doc = parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw new CliError(`${path.basename(file)} is not valid YAML: ${(error as Error).message}`, {
-      code: 'invalid_file',
-    });
-  }
+  const doc = readYamlFile(file);
   if (!doc || typeof doc !== 'object')
     throw new CliError(`${path.basename(file)} holds no document`, { code: 'invalid_file' });
   return doc as Doc;
