@@ -52,10 +52,7 @@ test('a project default alert, switched off for one executable', async ({ page }
   const rules = page.getByTestId('alert-rules');
   const row = rules.locator('tr[data-kind="consecutive_failures"]');
   await expect(row).toContainText('Off');
-  await expect(async () => {
-    await row.getByRole('button', { name: 'Set up' }).click({ timeout: 2_000 });
-    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await openDialog(page, row.getByRole('button', { name: 'Set up' }));
   await page.getByRole('dialog').getByLabel('Failures in a row').fill('4');
   await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('On');
@@ -112,10 +109,7 @@ test('an alert that fired, with its notification and delivery attempts', async (
     // the project default: execution failed → that channel
     await tabs.getByRole('link', { name: 'Alerts' }).click();
     const row = page.getByTestId('alert-rules').locator('tr[data-kind="execution_failed"]');
-    await expect(async () => {
-      await row.getByRole('button', { name: 'Set up' }).click({ timeout: 2_000 });
-      await expect(page.getByRole('dialog')).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+    await openDialog(page, row.getByRole('button', { name: 'Set up' }));
     await page.getByRole('dialog').getByLabel('Pager hook').check();
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await expect(row).toContainText('Pager hook');

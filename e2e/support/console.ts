@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The anvil RPC of the stack under test (the global setup sets it). */
 export const rpcUrl = () => {
@@ -28,11 +28,13 @@ export async function createProject(page: Page, name: string) {
  * server-rendered button does nothing (a slow machine makes that window wide). With `menuItem`, the button
  * opens a menu and that item of it opens the dialog.
  */
-export async function openDialog(page: Page, button: string, menuItem?: string) {
+export async function openDialog(page: Page, opener: string | Locator, menuItem?: string) {
   const dialog = page.getByRole('dialog');
+  const button = typeof opener === 'string' ? page.getByRole('button', { name: opener }).first() : opener;
   await expect(async () => {
+    // a slow first try may have opened it already: clicking again would hit the dialog's backdrop
     if (!(await dialog.isVisible())) {
-      await page.getByRole('button', { name: button }).first().click({ timeout: 2_000 });
+      await button.click({ timeout: 2_000 });
       if (menuItem) await page.getByRole('menuitem', { name: menuItem }).click({ timeout: 2_000 });
     }
     await expect(dialog).toBeVisible({ timeout: 2_000 });

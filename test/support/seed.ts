@@ -96,7 +96,8 @@ export async function seedExecutableLike(
       profileId: exe.profileId,
       name: `exe-${state}`,
       state,
-      trigger: { type: 'interval', intervalMs: 60_000 },
+      // hourly: an active one (every test world has one) is not run while its file runs, which loads the app
+      trigger: { type: 'interval', intervalMs: 3_600_000 },
       sandboxRef: `isolate:${exe.blobId}`,
     })
     .returning({ id: executables.id });
