@@ -14,6 +14,8 @@ export default defineConfig({
   use: {
     baseURL: process.env.TEST_BASE_URL,
     viewport: { width: 1440, height: 900 },
+    // what a user who asks for less motion sees; an endless spinner also costs the software compositor CPU
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
@@ -22,6 +24,8 @@ export default defineConfig({
         '--headless',
         '--no-sandbox',
         '--disable-gpu',
+        // Debian's wrapper (/etc/chromium.d) forces GPU rasterization, which without a GPU is software GL
+        '--disable-gpu-rasterization',
         '--disable-quic',
         '--disable-background-networking',
         '--disable-component-update',
