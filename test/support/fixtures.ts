@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll } from 'vitest';
 import { createDb, type Db } from '@/db/client';
 import type { MemberRole, PlanId } from '@/db/enums';
 import { createApiKey } from '@/lib/auth/api-keys';
@@ -8,6 +7,7 @@ import type { Scope } from '@/lib/auth/scopes';
 import { createProject } from '@/lib/projects/service';
 import { ensureUserByAddress } from '@/lib/users/service';
 import { createWorkspace, setMembership } from '@/lib/workspaces/service';
+import { atEndOfEachFile } from './file-end';
 import { target } from './target';
 
 const pools = new Map<string, Db>();
@@ -33,11 +33,13 @@ const workspacesMade = new Set<string>();
  */
 async function stopRunsOfThisFile() {
   if (workspacesMade.size === 0) return;
+  const made = [...workspacesMade];
+  workspacesMade.clear();
   try {
     await Promise.race([
       testDb().$sql`
         update executables set state = 'paused', next_run_at = null, updated_at = now()
-         where workspace_id = any(${[...workspacesMade]}) and state = 'active'`,
+         where workspace_id = any(${made}) and state = 'active'`,
       new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
     ]);
   } catch {
@@ -45,7 +47,7 @@ async function stopRunsOfThisFile() {
   }
 }
 
-afterAll(async () => {
+atEndOfEachFile(async () => {
   await stopRunsOfThisFile();
   const open = [...pools.values()];
   pools.clear();

@@ -18,8 +18,8 @@ export function target(): Target {
 }
 
 /**
- * Points this test file's helpers at another deployment (the fault tests boot their own). Test files run in
- * their own workers, so this never leaks into another file.
+ * Points this test file's helpers at another deployment (the fault tests boot their own). A file that does runs
+ * in a process of its own (vitest.config.ts), so this never leaks into another file.
  */
 export function useTarget(next: Target) {
   own = next;
