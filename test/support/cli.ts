@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
+import { inject } from 'vitest';
 
 export type CliRun = { code: number | null; stdout: string; stderr: string };
 
 /**
- * The CLI as `npm run -s tickwork -- …` runs it (`tsx cli/index.ts`), started by node itself: npm's own start
- * would cost each of the suite's many runs half a second of CPU and test nothing of ours. Runs with only the
- * given TICKWORK_* variables and, when given, `configHome` as XDG_CONFIG_HOME (an empty one, so a developer's
- * own `tickwork login` never leaks in).
+ * The CLI as `npm run -s tickwork -- …` runs it, compiled once for the run (test/support/cli-build.ts) and
+ * started by node itself: npm's own start would cost each of the suite's many runs half a second of CPU and test
+ * nothing of ours. Runs with only the given TICKWORK_* variables and, when given, `configHome` as XDG_CONFIG_HOME
+ * (an empty one, so a developer's own `tickwork login` never leaks in).
  */
 export function tickwork(
   args: string[],
@@ -20,7 +21,7 @@ export function tickwork(
   for (const key of Object.keys(childEnv)) if (key.startsWith('TICKWORK_')) delete childEnv[key];
   Object.assign(childEnv, opts.env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/index.ts', ...args], {
+    const child = spawn(process.execPath, [inject('cliEntry'), ...args], {
       env: childEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
