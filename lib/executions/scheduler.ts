@@ -33,6 +33,21 @@ export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<s
 }
 
 /** `scheduleDueExecutions`, also saying how many executables it claimed (held ones included). */
+/** The executables the scheduler fires at `now`: active and due, on an interval or cron trigger. */
+const dueNow = (now: Date) =>
+  and(
+    eq(executables.state, 'active'),
+    lte(executables.nextRunAt, now),
+    // event and block triggers are the chain follower's (lib/follower), whatever next_run_at says
+    sql`${executables.trigger}->>'type' in ('interval', 'cron')`,
+  );
+
+/** Whether anything is due: one index probe, so a tick with nothing to fire opens no transaction. */
+async function anythingDue(db: Db, now: Date): Promise<boolean> {
+  const [row] = await db.select({ id: executables.id }).from(executables).where(dueNow(now)).limit(1);
+  return row !== undefined;
+}
+
 async function claimDueExecutions(db: Db, now: Date): Promise<{ claimed: number; queued: string[] }> {
   let claimed = 0;
   const queued = await db.transaction(async (tx) => {
@@ -49,14 +64,7 @@ async function claimDueExecutions(db: Db, now: Date): Promise<{ claimed: number;
       })
       .from(executables)
       .innerJoin(profiles, eq(profiles.id, executables.profileId))
-      .where(
-        and(
-          eq(executables.state, 'active'),
-          lte(executables.nextRunAt, now),
-          // event and block triggers are the chain follower's (lib/follower), whatever next_run_at says
-          sql`${executables.trigger}->>'type' in ('interval', 'cron')`,
-        ),
-      )
+      .where(dueNow(now))
       .orderBy(asc(executables.nextRunAt))
       .limit(CLAIM_BATCH)
       .for('update', { of: executables, skipLocked: true });
@@ -157,20 +165,26 @@ async function queueRuns(ids: string[]) {
 /** How long one tick keeps claiming while full batches come back (a backlog drains within a few ticks). */
 const TICK_BUDGET_MS = 3_000;
 
-/**
- * One scheduler tick: fire what is due, rescue stranded runs, look again for unconfirmed submissions, queue
- * again callbacks whose job was lost.
- */
+/** One scheduler tick: fire what is due. */
 export async function schedulerTick(db: Db, now = new Date()) {
   const scheduled: string[] = [];
+  if (!(await anythingDue(db, now))) return { scheduled };
   const started = Date.now();
   for (;;) {
     const batch = await claimDueExecutions(db, now);
     scheduled.push(...batch.queued);
     if (batch.claimed < CLAIM_BATCH || Date.now() - started > TICK_BUDGET_MS) break;
   }
+  return { scheduled };
+}
+
+/**
+ * One recovery tick: rescue stranded runs, look again for unconfirmed submissions, queue again callbacks whose
+ * job was lost. Each looks for rows stuck ten seconds or more, so it runs less often than the scheduler tick.
+ */
+export async function recoveryTick(db: Db, now = new Date()) {
   const requeued = await requeueStrandedExecutions(db, now);
   const reconciled = await reconcileSubmissions(db, now);
   const callbacks = await requeueStrandedCallbacks(db, now);
-  return { scheduled, requeued, reconciled, callbacks };
+  return { requeued, reconciled, callbacks };
 }

@@ -88,7 +88,7 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
     // due executables become pending executions (the shortest interval trigger is 30 s)
     id: 'schedule-tick',
     // a slot starts at most a tick after it is due (plus the queue's pickup): 500 ms keeps the soak's dispatch
-    // lag p99 under a second (docs/performance.md#soak); each tick is one indexed claim query per instance
+    // lag p99 under a second (docs/performance.md#soak); a tick is one index probe, and a claim when any is due
     everyMs: everyMsFrom('TICKWORK_SCHEDULER_TICK_MS', 500),
     atStart: false,
     // an instance that runs jobs and alert checks but claims no scheduled run
@@ -99,6 +99,20 @@ export const PERIODIC_JOBS: PeriodicJob[] = [
     step: 'tick',
     retries: 0,
     run: async (db) => (await import('@/lib/executions/scheduler')).schedulerTick(db),
+  },
+  {
+    // runs whose job was lost, submissions of unknown fate, callbacks never queued: each waits ten seconds or more
+    // before it counts as stranded, so a look every five seconds is soon enough (lib/executions/scheduler.ts)
+    id: 'recover-runs',
+    everyMs: everyMsFrom('TICKWORK_RECOVERY_TICK_MS', 5_000),
+    atStart: true,
+    offSwitch: 'TICKWORK_SCHEDULER',
+    cron: '* * * * *',
+    runsPerCron: 6,
+    pause: '10s',
+    step: 'recover',
+    retries: 0,
+    run: async (db) => (await import('@/lib/executions/scheduler')).recoveryTick(db),
   },
   {
     // submitted transactions: receipts, re-pricing, re-sending, cancellation (lib/executions/watch.ts)

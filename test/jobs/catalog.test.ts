@@ -33,6 +33,7 @@ const REGISTERED = {
     retries: 3,
   },
   'schedule-tick': { cron: '* * * * *', retries: 0 },
+  'recover-runs': { cron: '* * * * *', retries: 0 },
   'watch-transactions': { cron: '* * * * *', retries: 0 },
   'follow-chains': { cron: '* * * * *', retries: 0 },
   'alerts-check': { cron: '* * * * *', retries: 0 },
