@@ -129,6 +129,10 @@ test('a preset chosen in the wizard, signed by two owners, confirms within it an
   await expect(first.getByTestId('safe-tx-allowance')).toHaveText(
     `Spending counted against allowance "transfer-daily": ${DAILY} per 1 day`,
   );
+  // …and, unfolded, raw: the condition tree the modifier will check
+  const raw = first.getByTestId('safe-tx-raw-conditions');
+  await raw.getByText('The conditions as the Roles modifier checks them').click();
+  await expect(raw.locator('pre')).toContainText('"operator": "WithinAllowance"');
   await first.getByRole('button', { name: 'Sign', exact: true }).click();
   await expect(first.getByTestId('safe-signatures-collected')).toHaveText('1 of 2 signatures collected');
   const second = await openAsOwner(browser, keys[1], link);

@@ -26,7 +26,7 @@ import {
   safeTxTypedData,
 } from '@/lib/safe/transaction';
 import { type AllowanceSpec, allowanceWords } from '@/lib/zodiac/allowance-spec';
-import { describeSafeTx, describeScope, type FunctionNames } from '@/lib/zodiac/describe';
+import { describeSafeTx, describeScope, type FunctionNames, rawScopeConditions } from '@/lib/zodiac/describe';
 import { normalizeScope, type ScopeEntry } from '@/lib/zodiac/role';
 import { type ProfileForTx, planSafeTx, purposeHolds, tickworkModuleOf } from './safe-transaction-plans';
 import { profileEvent, requireProfile } from './service';
@@ -238,6 +238,8 @@ function toView(row: SafeTransactionRow, reading: SafeReading, chainName: string
     scope: row.scope,
     /** …the same, call by call in words with their conditions, and the allowances it sets. */
     scopeWords: row.scope && describeScope(row.scope, names),
+    /** …and each conditioned function's condition as the Roles modifier checks it (the raw view). */
+    scopeConditions: row.scope ? rawScopeConditions(row.scope, names) : [],
     allowances: (row.allowances ?? []).map(allowanceWords),
     transaction: {
       to: tx.to,

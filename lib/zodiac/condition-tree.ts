@@ -139,3 +139,18 @@ export function canonicalCondition(condition: Condition): Condition {
     ...(condition.children?.length && { children: condition.children.map(canonicalCondition) }),
   };
 }
+
+type NamedCondition = { paramType: string; operator: string; compValue?: Hex; children?: NamedCondition[] };
+
+const named = (condition: Condition): NamedCondition => ({
+  paramType: ParameterType[condition.paramType] ?? String(condition.paramType),
+  operator: Operator[condition.operator] ?? String(condition.operator),
+  ...(condition.compValue && { compValue: condition.compValue }),
+  ...(condition.children?.length && { children: condition.children.map(named) }),
+});
+
+/**
+ * A condition tree as the Roles modifier checks it, its parameter types and operators by name (`Calldata`,
+ * `Matches`, `EqualTo`, `WithinAllowance`…) and its values as encoded: the raw view beside the words.
+ */
+export const conditionJson = (condition: Condition): string => JSON.stringify(named(condition), null, 2);

@@ -17,7 +17,7 @@ import { DELEGATE_CALL, multiSendAbi, safeAbi, signMessageLibAbi } from '@/lib/s
 import { unpackMultiSend } from '@/lib/safe/module-call';
 import type { SafeTx } from '@/lib/safe/transaction';
 import { periodWords } from './allowance-spec';
-import { allowanceName, argsOfCondition, unflattenCondition } from './condition-tree';
+import { allowanceName, argsOfCondition, conditionJson, unflattenCondition } from './condition-tree';
 import { type ArgConditions, conditionsWords } from './conditions';
 import type { ScopeEntry } from './role';
 import { callWords } from './scope-drafts';
@@ -140,6 +140,19 @@ export function describeSafeTx(
     calls = unpackMultiSend(args[0]);
   }
   return calls.map((c) => ({ ...c, description: describeOne(c, safe, opts.names) }));
+}
+
+/** A scope's conditioned functions, each with its condition as the modifier checks it (`conditionJson`). */
+export function rawScopeConditions(
+  scope: readonly ScopeEntry[],
+  names?: FunctionNames,
+): { call: string; condition: string }[] {
+  return scope.flatMap((entry) =>
+    Object.entries(entry.conditions ?? {}).map(([selector, condition]) => ({
+      call: `${fn(selector, names)} on ${getAddress(entry.to)}`,
+      condition: conditionJson(condition),
+    })),
+  );
 }
 
 /**

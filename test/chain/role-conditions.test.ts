@@ -13,10 +13,11 @@ import {
   argsOfCondition,
   canonicalCondition,
   conditionFor,
+  conditionJson,
   unflattenCondition,
 } from '@/lib/zodiac/condition-tree';
 import { conditionProblems, conditionsWords, looserThanRole } from '@/lib/zodiac/conditions';
-import { describeSafeTx } from '@/lib/zodiac/describe';
+import { describeSafeTx, rawScopeConditions } from '@/lib/zodiac/describe';
 import { tokenTransferPreset } from '@/lib/zodiac/presets';
 import { normalizedCondition, scopeOfCalls } from '@/lib/zodiac/scope-of-calls';
 
@@ -106,6 +107,18 @@ describe('condition trees', () => {
       `only when argument 1 (address) is one of ${VAULT}, ${OTHER}; argument 2 (uint256) is at most 1000 and within allowance "daily"`,
     );
     expect(conditionsWords(TRANSFER, [])).toBe('with any arguments');
+  });
+
+  it('shows a condition raw, as the modifier checks it, with its types and operators by name', () => {
+    const tree = conditionFor(TRANSFER, [{ eq: VAULT }, { allowance: 'daily' }]);
+    const raw = JSON.parse(conditionJson(tree));
+    expect(raw).toMatchObject({ paramType: 'Calldata', operator: 'Matches' });
+    expect(raw.children.map((c: { operator: string }) => c.operator)).toEqual(['EqualTo', 'WithinAllowance']);
+    expect(raw.children[0].compValue).toBe(encodeAbiParameters([{ type: 'address' }], [VAULT]));
+    const selector = toFunctionSelector(TRANSFER);
+    expect(
+      rawScopeConditions([{ to: TOKEN, functions: [selector], conditions: { [selector]: tree } }]),
+    ).toEqual([{ call: `${TRANSFER} (${selector}) on ${TOKEN}`, condition: conditionJson(tree) }]);
   });
 
   it('scopes calls in permissions.json’s form with normalized conditions', () => {

@@ -20,7 +20,8 @@ function delegatecallWords(target: SafeTransactionView['delegatecallTarget'], ca
 
 /**
  * The transaction in words, call by call (a batch unpacked), and for a roles transaction what the role allows
- * once it is executed (for a self-call allowance, a warning of what it hands over); then exactly what the owners sign: the SafeTx fields and its hash.
+ * once it is executed, its conditions in words and (folded) raw (for a self-call allowance, a warning of what it
+ * hands over); then exactly what the owners sign: the SafeTx fields and its hash.
  */
 export function SafeTransactionDetails({ view }: { view: SafeTransactionView }) {
   const { transaction, calls, scope } = view;
@@ -71,6 +72,23 @@ export function SafeTransactionDetails({ view }: { view: SafeTransactionView }) 
           <p className="text-muted-foreground text-xs">
             Nothing else: the Roles modifier refuses every other call on chain.
           </p>
+          {view.scopeConditions.length > 0 && (
+            <details className="text-sm" data-testid="safe-tx-raw-conditions">
+              <summary className="cursor-pointer text-muted-foreground text-xs">
+                The conditions as the Roles modifier checks them
+              </summary>
+              <div className="mt-2 grid grid-cols-1 gap-3">
+                {view.scopeConditions.map(({ call, condition }) => (
+                  <div key={call} className="grid grid-cols-1 gap-1">
+                    <p className="[overflow-wrap:anywhere] text-xs">{call}</p>
+                    <pre className="max-h-64 overflow-auto rounded-md bg-muted px-3 py-2 font-mono text-xs leading-relaxed">
+                      {condition}
+                    </pre>
+                  </div>
+                ))}
+              </div>
+            </details>
+          )}
         </div>
       )}
       {transaction.operation === 1 && (
