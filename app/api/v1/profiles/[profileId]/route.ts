@@ -3,7 +3,8 @@ import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
 import { principalActor } from '@/lib/audit/principal-actor';
 import { getProfileOp, renameProfileOp } from '@/lib/profiles/operations';
-import { renameProfile, requireProfile, toProfile } from '@/lib/profiles/service';
+import { requireProfile, toProfile } from '@/lib/profiles/service';
+import { renameProfile } from '@/lib/profiles/state-changes';
 
 // GET /api/v1/profiles/{profileId} — one profile with its current balance
 export const GET = route(getProfileOp, async ({ principal, params }) =>

@@ -14,14 +14,14 @@ import { prepareRoleChange } from '@/lib/profiles/roles';
 import { type CreateSafeProfileInput, createSafeProfile } from '@/lib/profiles/safe';
 import { prepareSafeTransaction } from '@/lib/profiles/safe-transactions';
 import { CreateProfileBody, RenameProfileBody, ShareProfileBody } from '@/lib/profiles/schemas';
+import { createLegacyProfile } from '@/lib/profiles/service';
 import {
   archiveProfile,
-  createLegacyProfile,
   renameProfile,
   retryProfileProvisioning,
   shareProfile,
   unarchiveProfile,
-} from '@/lib/profiles/service';
+} from '@/lib/profiles/state-changes';
 import { AllowanceSpecSchema } from '@/lib/zodiac/allowance-spec';
 import type { RoleRequest } from '@/lib/zodiac/scope-drafts';
 import { scopeOfCalls } from '@/lib/zodiac/scope-of-calls';

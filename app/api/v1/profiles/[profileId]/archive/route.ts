@@ -3,7 +3,7 @@ import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
 import { principalActor } from '@/lib/audit/principal-actor';
 import { archiveProfileOp } from '@/lib/profiles/operations';
-import { archiveProfile } from '@/lib/profiles/service';
+import { archiveProfile } from '@/lib/profiles/state-changes';
 
 // POST /api/v1/profiles/{profileId}/archive — archive an active, unused profile
 export const POST = route(archiveProfileOp, async ({ principal, params }) =>

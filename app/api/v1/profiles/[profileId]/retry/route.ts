@@ -3,7 +3,7 @@ import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
 import { principalActor } from '@/lib/audit/principal-actor';
 import { retryProfileOp } from '@/lib/profiles/operations';
-import { retryProfileProvisioning } from '@/lib/profiles/service';
+import { retryProfileProvisioning } from '@/lib/profiles/state-changes';
 
 // POST /api/v1/profiles/{profileId}/retry — queue provisioning of a pending legacy profile again
 export const POST = route(retryProfileOp, async ({ principal, params }) =>

@@ -3,7 +3,7 @@ import { created } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
 import { principalActor } from '@/lib/audit/principal-actor';
 import { shareProfileOp } from '@/lib/profiles/operations';
-import { shareProfile } from '@/lib/profiles/service';
+import { shareProfile } from '@/lib/profiles/state-changes';
 
 // POST /api/v1/profiles/{profileId}/share — a new profile on the same account in another project
 export const POST = route(shareProfileOp, async ({ principal, params, body }) =>

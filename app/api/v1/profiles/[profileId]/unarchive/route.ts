@@ -3,7 +3,7 @@ import { ok } from '@/lib/api/reply';
 import { otherMethods, route } from '@/lib/api/route';
 import { principalActor } from '@/lib/audit/principal-actor';
 import { unarchiveProfileOp } from '@/lib/profiles/operations';
-import { unarchiveProfile } from '@/lib/profiles/service';
+import { unarchiveProfile } from '@/lib/profiles/state-changes';
 
 // POST /api/v1/profiles/{profileId}/unarchive — make an archived profile active again
 export const POST = route(unarchiveProfileOp, async ({ principal, params }) =>
