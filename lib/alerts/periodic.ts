@@ -1,7 +1,8 @@
 import type { DbOrTx } from '@/db/client';
 import { log } from '@/lib/log';
 import { checkAllowanceLow } from './allowance-check';
-import { checkDeadMan, checkLowBalance, checkPlanUsage, checkSubmittedUnknown } from './checks';
+import { checkLowBalance } from './balance-check';
+import { checkDeadMan, checkPlanUsage, checkSubmittedUnknown } from './checks';
 import { afterIncidentCommit } from './incidents';
 
 /**

@@ -6,13 +6,8 @@
 // message per incident.
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  checkDeadMan,
-  checkLowBalance,
-  checkPlanUsage,
-  checkSubmittedUnknown,
-  deadManStillMissed,
-} from '@/lib/alerts/checks';
+import { checkLowBalance } from '@/lib/alerts/balance-check';
+import { checkDeadMan, checkPlanUsage, checkSubmittedUnknown, deadManStillMissed } from '@/lib/alerts/checks';
 import { commitFunctionSwitch } from '@/lib/executables/provision';
 import {
   firedAndResolvedOnce,
