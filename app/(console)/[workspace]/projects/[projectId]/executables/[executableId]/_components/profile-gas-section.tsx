@@ -4,8 +4,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { enabledChains } from '@/lib/chains/config';
 import { formatUtc } from '@/lib/console/format';
 import { GAS_MODES_BY_KIND } from '@/lib/executables/gas-modes';
-import { GasModeForm, ProfileForm } from '../../_components/facet-forms';
+import { ProfileForm } from '../../_components/facet-forms';
 import { costCapText, feeCapText } from '../../_components/fee-caps';
+import { GasModeForm } from '../../_components/gas-mode-form';
 import { PRIVATE_SUBMISSION_LABELS } from '../../_components/private-submission';
 import { sponsorLabel } from '../../_components/sponsor';
 import { loadProfiles, type SectionProps } from './data';
