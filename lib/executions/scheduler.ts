@@ -32,7 +32,6 @@ export async function scheduleDueExecutions(db: Db, now = new Date()): Promise<s
   return (await claimDueExecutions(db, now)).queued;
 }
 
-/** `scheduleDueExecutions`, also saying how many executables it claimed (held ones included). */
 /** The executables the scheduler fires at `now`: active and due, on an interval or cron trigger. */
 const dueNow = (now: Date) =>
   and(
@@ -48,6 +47,7 @@ async function anythingDue(db: Db, now: Date): Promise<boolean> {
   return row !== undefined;
 }
 
+/** `scheduleDueExecutions`, also saying how many executables it claimed (held ones included). */
 async function claimDueExecutions(db: Db, now: Date): Promise<{ claimed: number; queued: string[] }> {
   let claimed = 0;
   const queued = await db.transaction(async (tx) => {
