@@ -21,8 +21,28 @@ import { UserOperationLook } from './watch-user-operation';
 const BATCH = 20;
 const CLAIM_MS = 20_000;
 
+/**
+ * Whether a tick has anything to do: a run due for a look, or an executable held for fees. One round trip, so an
+ * idle tick (most of them) claims nothing and reads no fee market.
+ */
+async function watchWork(db: Db): Promise<{ due: boolean; held: boolean }> {
+  const [row] = await db.execute<{ due: boolean; held: boolean }>(sql`
+    select exists (select 1 from executions
+                    where status in ('submitted', 'submitted_unknown') and watch_at <= now()) as due,
+           exists (select 1 from executables where fee_held_since is not null) as held`);
+  return { due: row?.due ?? false, held: row?.held ?? false };
+}
+
 /** One watcher tick: claims the runs due for a look and looks at each. Answers how many it looked at. */
 export async function watchTick(db: Db): Promise<number> {
+  const work = await watchWork(db);
+  const looked = work.due ? await watchDueRuns(db) : 0;
+  if (work.held) await releaseHoldsWhereFeesFell(db);
+  return looked;
+}
+
+/** Claims the runs due for a look (at most BATCH) and looks at each. */
+async function watchDueRuns(db: Db): Promise<number> {
   const claim = new Date(Date.now() + CLAIM_MS);
   const due = await db.execute<{ id: string }>(sql`
     update executions set watch_at = ${claim.toISOString()}::timestamptz
@@ -37,7 +57,6 @@ export async function watchTick(db: Db): Promise<number> {
       }),
     ),
   );
-  await releaseHoldsWhereFeesFell(db);
   return due.length;
 }
 
