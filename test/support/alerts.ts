@@ -2,6 +2,7 @@ import { newId } from '@/lib/ids';
 import { testDb, uniq } from './fixtures';
 import { api } from './http';
 import type { startHttpReceiver } from './notify-receivers';
+import { pollPause } from './poll';
 
 export type HttpReceiver = Awaited<ReturnType<typeof startHttpReceiver>>;
 
@@ -45,10 +46,10 @@ export async function waitFor<T>(
   timeoutMs = 60_000,
 ): Promise<T> {
   const started = Date.now();
-  for (;;) {
+  for (let looks = 0; ; looks++) {
     const value = await read();
     if (ok(value) || Date.now() - started > timeoutMs) return value;
-    await new Promise((r) => setTimeout(r, 100));
+    await pollPause(looks);
   }
 }
 

@@ -5,6 +5,7 @@ import { newId } from '@/lib/ids';
 import { TASK_SOURCE, taskZip, upload } from './bundles';
 import { type Actor, newProject, newWorkspace, testDb, uniq } from './fixtures';
 import { api } from './http';
+import { pollPause } from './poll';
 import type { SeededExecutable } from './seed';
 import { seedProfile } from './seed';
 
@@ -135,11 +136,11 @@ export async function waitForExe(
 ): Promise<{ exe: any; ms: number }> {
   const started = Date.now();
   let last: any;
-  while (Date.now() - started < timeoutMs) {
+  for (let looks = 0; Date.now() - started < timeoutMs; looks++) {
     const res = await getExe(token, id);
     last = res.body?.data;
     if (res.status === 200 && until(last)) return { exe: last, ms: Date.now() - started };
-    await new Promise((r) => setTimeout(r, 100));
+    await pollPause(looks);
   }
   throw new Error(
     `executable ${id} did not reach the expected state in ${timeoutMs} ms: ${JSON.stringify(last)}`,

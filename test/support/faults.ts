@@ -6,6 +6,7 @@ import { runLeaseHeld } from '@/lib/executions/lease';
 import { type FaultStack, startFaultStack } from './fault-stack';
 import { newAddress, testDb } from './fixtures';
 import { api } from './http';
+import { pollPause } from './poll';
 import { rpc } from './profiles';
 import {
   balanceOf,
@@ -51,24 +52,27 @@ export async function payExe(
 export const nonceOf = async (address: string) =>
   Number(BigInt(await rpc<string>('eth_getTransactionCount', [address, 'latest'])));
 
-/** Polls `probe` until it answers something truthy; fails with `what` and the last answer after `timeoutMs`. */
+/**
+ * Polls `probe` until it answers something truthy (every `everyMs`, else backing off as `pollPause` does); fails
+ * with `what` and the last answer after `timeoutMs`.
+ */
 export async function waitUntil<T>(
   what: string,
   probe: () => Promise<T>,
   timeoutMs = 60_000,
-  everyMs = 200,
+  everyMs?: number,
 ): Promise<NonNullable<T>> {
   const started = Date.now();
   let last: T | undefined;
   let failure: unknown;
-  while (Date.now() - started < timeoutMs) {
+  for (let looks = 0; Date.now() - started < timeoutMs; looks++) {
     try {
       last = await probe();
       if (last) return last as NonNullable<T>;
     } catch (error) {
       failure = error; // the app may be down right now: keep polling
     }
-    await new Promise((r) => setTimeout(r, everyMs));
+    await (everyMs ? new Promise((r) => setTimeout(r, everyMs)) : pollPause(looks));
   }
   throw new Error(`${what}: not within ${timeoutMs} ms (last: ${JSON.stringify(last)}, ${failure ?? ''})`);
 }

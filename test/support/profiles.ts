@@ -3,6 +3,7 @@ import { LOCAL_CHAIN_CONTRACTS } from '@/lib/chains/contracts';
 import { decryptSecret } from '@/lib/crypto/envelope';
 import { testDb } from './fixtures';
 import { api } from './http';
+import { pollPause } from './poll';
 import { target } from './target';
 
 export const PROFILE_KEYS = [
@@ -61,11 +62,11 @@ export async function waitForProfile(
 ): Promise<{ profile: any; ms: number }> {
   const started = Date.now();
   let last: any;
-  while (Date.now() - started < timeoutMs) {
+  for (let looks = 0; Date.now() - started < timeoutMs; looks++) {
     const res = await api(`/api/v1/profiles/${id}`, { token });
     last = res.body?.data;
     if (res.status === 200 && until(last)) return { profile: last, ms: Date.now() - started };
-    await new Promise((r) => setTimeout(r, 100));
+    await pollPause(looks);
   }
   throw new Error(
     `profile ${id} did not reach the expected state in ${timeoutMs} ms: ${JSON.stringify(last)}`,

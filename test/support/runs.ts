@@ -4,6 +4,7 @@ import { taskZip, upload } from './bundles';
 import { createExe, exeBody, waitForExe } from './executables';
 import { type Actor, newProject, newWorkspace, uniq } from './fixtures';
 import { api } from './http';
+import { pollPause } from './poll';
 import { createProfile, rpc, waitForProfile } from './profiles';
 
 export type RunWorld = Actor & { projectId: string; profileId: string; address: string };
@@ -56,14 +57,14 @@ export const startRun = (token: string, executableId: string, action: 'run' | 's
 export async function waitForExecution(token: string, id: string, timeoutMs = 60_000) {
   const started = Date.now();
   let last: any;
-  while (Date.now() - started < timeoutMs) {
+  for (let looks = 0; Date.now() - started < timeoutMs; looks++) {
     const res = await api(`/api/v1/executions/${id}`, { token });
     last = res.body?.data;
     if (res.status === 200 && FINAL_STATUSES.includes(last.status)) {
       const logs = await api(`/api/v1/executions/${id}/logs`, { token });
       return { execution: last, logs: logs.body.data as { level: string; message: string }[] };
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await pollPause(looks);
   }
   throw new Error(`execution ${id} did not finish in ${timeoutMs} ms: ${JSON.stringify(last)}`);
 }
@@ -82,14 +83,14 @@ export const balanceOf = async (address: string) =>
 export async function callbackEnded(token: string, id: string, executableId: string, timeoutMs = 60_000) {
   const started = Date.now();
   let last: any;
-  while (Date.now() - started < timeoutMs) {
+  for (let looks = 0; Date.now() - started < timeoutMs; looks++) {
     last = (await api(`/api/v1/executions/${id}`, { token })).body.data;
     if (last?.callback && ['succeeded', 'failed'].includes(last.callback.status)) {
       const logs = (await api(`/api/v1/executions/${id}/logs`, { token })).body.data;
       const storage = (await api(`/api/v1/executables/${executableId}/storage`, { token })).body.data;
       return { execution: last, logs: logs as any[], storage };
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await pollPause(looks);
   }
   throw new Error(`the callback of ${id} did not end in ${timeoutMs} ms: ${JSON.stringify(last)}`);
 }
