@@ -172,7 +172,7 @@ export const ERROR_CODES = {
   },
   permissions_not_covered: {
     status: 409,
-    when: "the profile does not cover the release's permissions (`missing`, and `coveringTransaction` for a roles profile)",
+    when: "the profile does not cover the release's permissions (`missing`, and `coveringTransaction` for a roles profile, with `allowancesNeeded` when its conditions spend from allowances the role does not hold)",
   },
   call_not_permitted: {
     status: 409,
@@ -238,6 +238,10 @@ export const ERROR_CODES = {
     when: 'console: a role change for a profile that is not a roles profile',
   },
   role_already_covers: { status: 409, when: 'console: the role already allows the calls' },
+  allowance_not_set: {
+    status: 409,
+    when: 'console: a role change whose conditions spend from an allowance the role does not hold and the change does not set (`allowances`)',
+  },
   self_calls_already_allowed: { status: 409, when: 'console: the Safe already allows the self-calls' },
   module_already_enabled: { status: 409, when: "console: Tickwork's module is already enabled on the Safe" },
   module_not_enabled: { status: 409, when: "console: Tickwork's module is not enabled on the Safe" },

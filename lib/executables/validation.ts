@@ -7,12 +7,14 @@ import { apiError } from '@/lib/api/errors';
 import { findChain } from '@/lib/chains/config';
 import { signaturesBySelector } from '@/lib/functions/permissions';
 import { requireRelease } from '@/lib/functions/service';
+import { allowancesNotHeld } from '@/lib/profiles/role-allowances';
 import { coveringTransactionPreview } from '@/lib/profiles/roles';
 import type { ProfileForTx } from '@/lib/profiles/safe-transaction-plans';
 import type { SelfCallProfile } from '@/lib/profiles/self-calls';
 import { requireProfile } from '@/lib/profiles/service';
 import { gvisorConfigured } from '@/lib/runtime/runners';
 import { PLANS } from '@/lib/usage/plans';
+import { allowancesNamed } from '@/lib/zodiac/conditions';
 import type { ScopeEntry } from '@/lib/zodiac/role';
 import { scopeOfCalls } from '@/lib/zodiac/scope-of-calls';
 import { GAS_MODES_BY_KIND } from './gas-modes';
@@ -125,9 +127,18 @@ export async function checkCoverage(
           signaturesBySelector([release.permissions]),
         )
       : null;
+  // allowances the release's conditions spend from that the role does not hold: allowing the calls sets them too
+  const allowancesNeeded =
+    profile.kind === 'roles'
+      ? await allowancesNotHeld(
+          profile as ProfileForTx,
+          missing.flatMap((m) => allowancesNamed(m.conditions)),
+        )
+      : null;
   throw apiError('permissions_not_covered', describeMissing(missing), {
     missing,
     ...(profile.kind === 'roles' && { coveringTransaction }),
+    ...(allowancesNeeded && allowancesNeeded.length > 0 && { allowancesNeeded }),
   });
 }
 

@@ -37,6 +37,28 @@ export async function readRoleAllowances(profile: ProfileForTx): Promise<Allowan
   }
 }
 
+/**
+ * Of the allowances `names`, those the profile's modifier does not hold (none was ever set): what a role change
+ * whose conditions spend from them must set as well. Null when the chain does not answer in time.
+ */
+export async function allowancesNotHeld(
+  profile: ProfileForTx,
+  names: readonly string[],
+): Promise<string[] | null> {
+  if (names.length === 0) return [];
+  const chain = findChain(profile.chainId);
+  if (!chain || !profile.rolesModifier) return null;
+  try {
+    const readings = await withTimeout(
+      readAllowances(chain, getAddress(profile.rolesModifier), [...new Set(names)]),
+      READ_TIMEOUT_MS,
+    );
+    return readings.filter((r) => !r.set).map((r) => r.name);
+  } catch {
+    return null;
+  }
+}
+
 /** Each roles profile's allowances by id (a page's read: the profiles at once, each with its own deadline). */
 export async function readRoleAllowancesOf(
   db: DbOrTx,

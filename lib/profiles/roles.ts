@@ -10,8 +10,10 @@ import { getChainContracts } from '@/lib/chains/contracts';
 import { readSafe } from '@/lib/safe/read';
 import { safeTxHash } from '@/lib/safe/transaction';
 import type { AllowanceSpec } from '@/lib/zodiac/allowance-spec';
+import { allowancesIn } from '@/lib/zodiac/condition-tree';
 import { describeSafeTx, type FunctionNames } from '@/lib/zodiac/describe';
 import type { ScopeEntry } from '@/lib/zodiac/role';
+import { allowancesNotHeld } from './role-allowances';
 import { chainRole, type ProfileForTx, planSafeTx, widenedScope } from './safe-transaction-plans';
 import { insertSafeTransaction } from './safe-transactions';
 import { profileEvent, requireProfile } from './service';
@@ -67,8 +69,32 @@ export async function coveringTransactionPreview(
 }
 
 /**
+ * `409 allowance_not_set` when a condition of `missing` spends from an allowance that neither `allowances` sets
+ * nor the modifier holds: the role would refuse every such call (`AllowanceExceeded` on a balance of nothing).
+ */
+async function requireAllowancesHeld(
+  profile: ProfileForTx,
+  missing: readonly ScopeEntry[],
+  allowances: readonly AllowanceSpec[],
+) {
+  const named = [
+    ...new Set(missing.flatMap((entry) => Object.values(entry.conditions ?? {}).flatMap(allowancesIn))),
+  ].filter((name) => !allowances.some((a) => a.name === name));
+  const notHeld = await allowancesNotHeld(profile, named);
+  if (notHeld === null)
+    throw apiError('chain_unavailable', "the role's allowances could not be read from the chain; try again");
+  if (notHeld.length > 0)
+    throw apiError(
+      'allowance_not_set',
+      `the conditions spend from ${notHeld.map((n) => `allowance "${n}"`).join(', ')}, which the role does not hold: set ${notHeld.length === 1 ? 'its' : 'their'} amount and period`,
+      { allowances: notHeld },
+    );
+}
+
+/**
  * Console ("Allow these calls"): prepares the role change that allows `missing` on top of what the role allows
- * now, for the owners to sign. Answers the transaction's id; `409 role_already_covers` when nothing is missing.
+ * now, setting `allowances` too, for the owners to sign. Answers the transaction's id; `409 role_already_covers`
+ * when nothing is missing.
  */
 export async function prepareRoleChange(
   db: DbOrTx,
@@ -81,6 +107,7 @@ export async function prepareRoleChange(
   const profile = await requireProfile(db, workspaceId, profileId);
   if (profile.kind !== 'roles')
     throw apiError('profile_not_roles', 'only a roles profile has a role to extend');
+  await requireAllowancesHeld(profile, missing, allowances);
   const { scope, tx } = await roleChange(profile, missing, allowances);
   if (!tx)
     throw apiError('role_already_covers', 'the role already allows these calls and holds these allowances');

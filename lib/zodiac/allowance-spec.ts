@@ -33,6 +33,13 @@ export const AllowanceSpecSchema = z
   })
   .strict();
 
+/** The refill periods the console offers, with the word an allowance's default name ends in. */
+export const ALLOWANCE_PERIODS = [
+  { seconds: 3_600, label: 'per hour', name: 'hourly' },
+  { seconds: 86_400, label: 'per day', name: 'daily' },
+  { seconds: 604_800, label: 'per week', name: 'weekly' },
+] as const;
+
 const UNITS: [number, string][] = [
   [86_400 * 7, 'week'],
   [86_400, 'day'],

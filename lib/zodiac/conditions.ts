@@ -99,6 +99,15 @@ export function conditionProblems(signature: string, conditions: ArgConditions):
   return problems;
 }
 
+/** The allowances a call's conditions (per function) spend from, each once. */
+export const allowancesNamed = (conditions: Record<string, ArgConditions> | undefined): string[] => [
+  ...new Set(
+    Object.values(conditions ?? {}).flatMap((args) =>
+      args.flatMap((a) => (a?.allowance ? [a.allowance] : [])),
+    ),
+  ),
+];
+
 /** "argument 1 (address)": arguments are counted from 1 in words. */
 export const argumentName = (index: number, type?: string) =>
   `argument ${index + 1}${type ? ` (${type})` : ''}`;

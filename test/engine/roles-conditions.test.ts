@@ -2,14 +2,18 @@
 // built from the token-transfer preset (transfer only to the vault, at most PER_CALL per call, counted against
 // an allowance of DAILY per hour). A transfer within both confirms; one to another recipient, above the per-call
 // limit or past the allowance fails in simulation with the Roles reason decoded and moves nothing; the allowance
-// refills once its period has passed; and a release whose declared conditions are looser than the role's is
-// refused before it can run.
+// refills once its period has passed; a release whose declared conditions are looser than the role's is
+// refused before it can run, naming the allowances it spends from that the role does not hold, which allowing
+// its calls must set.
 import { type Address, encodeFunctionData, getAddress, parseEther, toFunctionSelector } from 'viem';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkAllowanceLow } from '@/lib/alerts/allowance-check';
+import { operatorActor } from '@/lib/audit/actor';
 import { LOCAL_DEMO_CONTRACTS } from '@/lib/chains/demo/addresses';
 import { DEMO_TOKEN } from '@/lib/chains/demo/artifacts';
+import { prepareRoleChange } from '@/lib/profiles/roles';
 import { getSafeTransactionView } from '@/lib/profiles/safe-transactions';
+import type { AllowanceSpec } from '@/lib/zodiac/allowance-spec';
 import { readAllowances } from '@/lib/zodiac/allowances';
 import { TRANSFER, tokenTransferPreset } from '@/lib/zodiac/presets';
 import { scopeOfCalls } from '@/lib/zodiac/scope-of-calls';
@@ -211,5 +215,41 @@ describe('coverage of declared conditions', () => {
       ),
     );
     expect(plain.status).toBe(201);
+  });
+
+  it('names the allowances a release spends from that the role does not hold; allowing the calls sets them', async () => {
+    const refused = await create([
+      { oneOf: [VAULT, OTHER] },
+      { lte: PER_CALL.toString(), allowance: 'weekly' },
+    ]);
+    expectError(refused as never, 409, 'permissions_not_covered');
+    expect(refused.body.allowancesNeeded).toEqual(['weekly']);
+    // one the role holds needs no setting
+    const holds = await create([{ oneOf: [VAULT, OTHER] }, { allowance: 'hourly' }]);
+    expectError(holds as never, 409, 'permissions_not_covered');
+    expect(holds.body.allowancesNeeded).toBeUndefined();
+
+    // "Allow these calls" without it is refused (the role would refuse every such call); with it, the owners
+    // read it set in the same transaction
+    const missing = scopeOfCalls(
+      refused.body.missing.map(({ to, functions, conditions }: Record<string, never>) => ({
+        to,
+        functions,
+        conditions,
+      })),
+    );
+    const prepare = (allowances?: AllowanceSpec[]) =>
+      prepareRoleChange(testDb(), w.workspaceId, operatorActor(), w.profileId, missing, allowances);
+    await expect(prepare()).rejects.toMatchObject({
+      code: 'allowance_not_set',
+      message: expect.stringContaining('allowance "weekly", which the role does not hold'),
+      extra: { allowances: ['weekly'] },
+    });
+    const id = await prepare([{ name: 'weekly', amount: HOURLY.toString(), periodSeconds: 604_800 }]);
+    const words = (await getSafeTransactionView(testDb(), id)).calls.map((c) => c.description);
+    expect(words).toContain(
+      `Set allowance "weekly": ${HOURLY} to spend now, refilled by ${HOURLY} up to ${HOURLY} every 1 week`,
+    );
+    expect(words.join('\n')).toContain('within allowance "weekly"');
   });
 });

@@ -64,6 +64,11 @@ const RoleRequestBody = z
         });
   });
 const CreateRolesProfileBody = CreateSafeProfileBody.extend({ role: RoleRequestBody });
+/** Allowances a role change sets, each named once. */
+const NewAllowances = z
+  .array(AllowanceSpecSchema)
+  .max(16)
+  .refine((list) => new Set(list.map((a) => a.name)).size === list.length, 'each allowance is named once');
 
 export async function createProfileAction(
   workspaceSlug: string,
@@ -150,13 +155,15 @@ export async function createRolesProfileAction(
 
 /**
  * "Allow these calls": prepares the Safe transaction that extends a roles profile's role by the calls a
- * `permissions_not_covered` refusal named, for the owners to sign. Answers its id (the signing page's).
+ * `permissions_not_covered` refusal named, setting the allowances their conditions spend from that the role
+ * does not hold yet, for the owners to sign. Answers its id (the signing page's).
  */
 export async function allowRoleCallsAction(
   workspaceSlug: string,
   projectId: string,
   profileId: string,
   calls: RoleRequest['calls'],
+  allowances: RoleRequest['allowances'] = [],
 ) {
   const revalidate = profilesPath(workspaceSlug, projectId);
   return consoleAction(workspaceSlug, { revalidate }, async ({ workspace, actor }) => {
@@ -167,6 +174,7 @@ export async function allowRoleCallsAction(
       actor,
       z.string().min(1).parse(profileId),
       missing,
+      NewAllowances.parse(allowances),
     );
     return { id };
   });

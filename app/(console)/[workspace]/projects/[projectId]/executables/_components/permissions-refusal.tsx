@@ -1,12 +1,14 @@
 'use client';
 
 import { ListChecks, Loader2 } from 'lucide-react';
+import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import type { ActionResult } from '@/lib/console/action';
 import type { ArgConditions } from '@/lib/zodiac/conditions';
 import { callWords, functionOf, isArgsTarget } from '@/lib/zodiac/scope-drafts';
 import { allowRoleCallsAction } from '../../profiles/actions';
+import { type AllowanceInput, allowancesOfInputs, NeededAllowances } from './needed-allowances';
 import { SelfCallRefusalAlert, type SelfCallRefused, selfCallsRefusedOf } from './self-call-refusal';
 import { SigningPageOpened } from './signing-page-opened';
 import { useSigningPage } from './use-signing-page';
@@ -26,6 +28,8 @@ export type PermissionsRefusal = {
   roles: boolean;
   /** The covering Safe transaction's calls in words; null when it could not be built. */
   covering: { to: string; description: string }[] | null;
+  /** Allowances the release's conditions spend from that the role does not hold (allowing sets them). */
+  allowancesNeeded: string[];
   selfCalls?: SelfCallRefused[];
 };
 
@@ -40,7 +44,14 @@ const isCall = (v: unknown): v is Call =>
 export function permissionsRefusalOf(result: ActionResult<unknown>): PermissionsRefusal | null {
   const selfCalls = selfCallsRefusedOf(result);
   if (selfCalls?.length)
-    return { missing: [], looserConditions: [], roles: false, covering: null, selfCalls };
+    return {
+      missing: [],
+      looserConditions: [],
+      roles: false,
+      covering: null,
+      allowancesNeeded: [],
+      selfCalls,
+    };
   if (result.ok || result.code !== 'permissions_not_covered') return null;
   const details = result.details ?? {};
   const entries: unknown[] = Array.isArray(details.missing) ? details.missing : [];
@@ -62,7 +73,16 @@ export function permissionsRefusalOf(result: ActionResult<unknown>): Permissions
           typeof c?.to === 'string' && typeof c?.description === 'string',
       )
     : null;
-  return { missing, looserConditions, roles: 'coveringTransaction' in details, covering: calls };
+  const allowancesNeeded = Array.isArray(details.allowancesNeeded)
+    ? details.allowancesNeeded.filter((n): n is string => typeof n === 'string')
+    : [];
+  return {
+    missing,
+    looserConditions,
+    roles: 'coveringTransaction' in details,
+    covering: calls,
+    allowancesNeeded,
+  };
 }
 
 /** The refusal in words: calls to the profile itself (`call_not_permitted`), or calls the profile does not cover. */
@@ -113,10 +133,13 @@ function CoverageRefusalAlert({
   refusal: PermissionsRefusal;
 }) {
   const { open, pending, error, opened } = useSigningPage();
+  const [inputs, setInputs] = useState<Record<string, AllowanceInput>>({});
   const allowable = refusal.missing.filter((c) => !isArgsTarget(c.to));
   const fromArgs = refusal.missing.filter((c) => isArgsTarget(c.to));
+  const allowances = allowancesOfInputs(refusal.allowancesNeeded, inputs);
 
-  const allow = () => open(() => allowRoleCallsAction(workspaceSlug, projectId, profileId, allowable));
+  const allow = () =>
+    open(() => allowRoleCallsAction(workspaceSlug, projectId, profileId, allowable, allowances ?? []));
 
   return (
     <Alert variant="destructive" title="The profile does not allow every call the release declares">
@@ -163,8 +186,11 @@ function CoverageRefusalAlert({
                 </ol>
               </div>
             )}
+            {refusal.allowancesNeeded.length > 0 && (
+              <NeededAllowances names={refusal.allowancesNeeded} inputs={inputs} onChange={setInputs} />
+            )}
             <div className="flex flex-wrap items-center gap-3">
-              <Button size="sm" disabled={pending} onClick={allow}>
+              <Button size="sm" disabled={pending || allowances === null} onClick={allow}>
                 {pending ? <Loader2 className="animate-spin" /> : <ListChecks />}
                 Allow these calls
               </Button>
