@@ -1,8 +1,10 @@
 // Least privilege that holds money, in the console: a 2-of-2 Safe's role is built from the token-transfer preset
-// (DemoToken transfer only to one vault, at most 6 TICK per transfer, 10 TICK a day), read in words in the
-// wizard and on the signing page, where the two owners sign in browsers of their own; the Profiles tab shows
-// the allowance read from chain. An executable that transfers 6 TICK to the vault confirms and the allowance
-// goes down; one that transfers 7 TICK fails in simulation with the Roles reason. The preset form fits a phone.
+// (DemoToken transfer only to one vault, 10 TICK a day) and the condition editor (at most 6 TICK per transfer),
+// read in words in the wizard and on the signing page, where the two owners sign in browsers of their own; the
+// Profiles tab shows the allowance read from chain. An executable that transfers 6 TICK to the vault confirms
+// and the allowance goes down; one that transfers 7 TICK fails in simulation with the Roles reason. The preset
+// form fits a phone. A release spending from an allowance the role does not hold is refused, and "Allow these
+// calls" sets that allowance with the calls.
 import { expect, type Page, test } from '@playwright/test';
 import { type Address, createWalletClient, encodeFunctionData, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -38,12 +40,15 @@ const tickBalance = (owner: Address) =>
     args: [owner],
   });
 
-/** Uploads a transfer release, creates an hourly executable on the role with it, runs it now, answers its row. */
-async function runTransfer(page: Page, name: string, amount: bigint) {
+/**
+ * Uploads a release transferring `amount` to the vault (declaring `permissions`), and submits an hourly executable
+ * on the role with it; answers the dialog.
+ */
+async function createTransferExecutable(page: Page, name: string, amount: bigint, permissions = PERMISSIONS) {
   const tabs = page.getByRole('navigation', { name: 'Project' });
   await tabs.getByRole('link', { name: 'Functions' }).click();
   await openDialog(page, 'Upload release');
-  await uploadRelease(page, releaseZip(transferTask(amount), { 'permissions.json': PERMISSIONS }), {
+  await uploadRelease(page, releaseZip(transferTask(amount), { 'permissions.json': permissions }), {
     fileName: `${name}.zip`,
   });
   await expect(page.getByText(`Uploaded ${name}@v1`)).toBeVisible();
@@ -56,6 +61,12 @@ async function runTransfer(page: Page, name: string, amount: bigint) {
   await dialog.getByLabel('Trigger').selectOption('interval');
   await dialog.getByLabel('Every (seconds)').fill('3600');
   await dialog.getByRole('button', { name: 'Create executable' }).click();
+  return dialog;
+}
+
+/** Creates a transfer executable on the role (its release declares no conditions), runs it now, answers its row. */
+async function runTransfer(page: Page, name: string, amount: bigint) {
+  await createTransferExecutable(page, name, amount);
   await expect(page.getByTestId('executable-state')).toHaveText('active', { timeout: 90_000 });
   await page.getByRole('button', { name: 'Run now' }).click();
   return page.getByTestId('execution-row').first();
@@ -80,6 +91,8 @@ test('a preset chosen in the wizard, signed by two owners, confirms within it an
   await expect(page.getByRole('heading', { name: 'Calls to allow' })).toBeVisible();
   await page.getByLabel('Start from a preset').selectOption('transfer');
   await page.getByLabel('Token', { exact: true }).fill(TOKEN);
+  // the token is read from chain: amounts typed in its smallest unit are shown in tokens
+  await expect(page.locator('#preset-token-note')).toHaveText('TICK · 18 decimals');
   await page.getByLabel('Recipients').fill('not an address');
   await page.getByRole('button', { name: 'Use this preset' }).click();
   await expect(page.getByTestId('preset-form').getByRole('alert')).toContainText(
@@ -87,9 +100,29 @@ test('a preset chosen in the wizard, signed by two owners, confirms within it an
   );
   await page.getByLabel('Recipients').fill(VAULT.toLowerCase());
   await page.getByLabel('Amount per period').fill(DAILY.toString());
+  await expect(page.locator('#preset-amount-note')).toHaveText('= 10 TICK');
   await page.getByLabel('Period', { exact: true }).selectOption({ label: 'per day' });
-  await page.getByLabel('Most per transfer (optional)').fill(PER_TRANSFER.toString());
   await page.getByRole('button', { name: 'Use this preset' }).click();
+  // The per-transfer cap is set in the condition editor: an amount in words is refused, a whole number kept.
+  await page.getByRole('button', { name: `Conditions on ${TRANSFER}` }).click();
+  const editor = page.getByTestId('conditions-editor');
+  await expect(editor.getByLabel('argument 1 (address): its value')).toHaveValue('eq');
+  await expect(editor.getByLabel('argument 2 (uint256): spends from allowance')).toHaveValue(
+    'transfer-daily',
+  );
+  await editor.getByLabel('argument 2 (uint256): at most').fill('6 TICK');
+  await editor.getByRole('button', { name: 'Save conditions' }).click();
+  await expect(editor.getByRole('alert')).toHaveText(
+    `${TRANSFER} argument 2 (uint256): "6 TICK" (at most) is not a whole number`,
+  );
+  await editor.getByLabel('argument 2 (uint256): at most').fill(PER_TRANSFER.toString());
+  await editor.getByRole('button', { name: 'Save conditions' }).click();
+  await expect(editor).toBeHidden();
+  // an allowance a condition spends from stays
+  await page.getByRole('button', { name: 'Remove allowance transfer-daily' }).click();
+  await expect(page.getByTestId('role-allowances-editor').getByRole('alert')).toHaveText(
+    `"transfer-daily" is spent from by ${TRANSFER}: change those conditions first.`,
+  );
   const conditions = `only when argument 1 (address) is equal to ${VAULT}; argument 2 (uint256) is at most ${PER_TRANSFER} and within allowance "transfer-daily"`;
   await expect(page.getByTestId('role-function-conditions')).toHaveText(conditions);
   await expect(page.getByTestId('role-preview-call')).toHaveText([
@@ -179,4 +212,29 @@ test('a preset chosen in the wizard, signed by two owners, confirms within it an
   await expect(profileRow(page, 'Treasury role').getByTestId('profile-allowance')).toContainText(
     `${DAILY - PER_TRANSFER} of ${DAILY} left`,
   );
+
+  // A release that pays a second recipient from a weekly allowance the role does not hold: the refusal asks
+  // for its amount, and "Allow these calls" sets it in the same transaction the owners read.
+  const OTHER = privateKeyToAccount(generatePrivateKey()).address;
+  const weekly = JSON.stringify({
+    calls: [
+      {
+        to: TOKEN,
+        functions: [TRANSFER],
+        conditions: { [TRANSFER]: [{ oneOf: [VAULT, OTHER] }, { allowance: 'weekly' }] },
+      },
+    ],
+  });
+  const dialog = await createTransferExecutable(page, 'pay-weekly', PER_TRANSFER, weekly);
+  const refusal = dialog.getByTestId('permissions-refusal');
+  await expect(refusal.getByTestId('looser-conditions')).toContainText('the role allows equal to');
+  const allow = refusal.getByRole('button', { name: 'Allow these calls' });
+  await expect(allow).toBeDisabled();
+  await refusal.getByLabel('Allowance "weekly": amount per period').fill(DAILY.toString());
+  await refusal.getByLabel('Refills').selectOption({ label: 'per week' });
+  const [signing] = await Promise.all([page.waitForEvent('popup'), allow.click()]);
+  await expect(signing.getByTestId('safe-tx-call')).toContainText([
+    `Set allowance "weekly": ${DAILY} to spend now, refilled by ${DAILY} up to ${DAILY} every 1 week`,
+  ]);
+  await signing.close();
 });

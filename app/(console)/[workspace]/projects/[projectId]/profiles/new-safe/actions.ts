@@ -1,11 +1,12 @@
 'use server';
 
-// The Safe wizard's reads: a Safe as the chain shows it, where a new Safe would land, and the new profile's
-// state. None writes anything; members may call them.
+// The Safe wizard's reads: a Safe as the chain shows it, where a new Safe would land, a token's symbol and
+// decimals, and the new profile's state. None writes anything; members may call them.
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { getDb } from '@/db/client';
 import { AddressSchema } from '@/lib/chains/address';
+import { readTokenInfo } from '@/lib/chains/token';
 import { consoleAction } from '@/lib/console/workspace-action';
 import { requireSafeContracts } from '@/lib/profiles/safe';
 import { requireProfile, requireProfileChain } from '@/lib/profiles/service';
@@ -63,6 +64,15 @@ export async function predictSafeAction(
     const { chain, contracts } = await safeChain(workspace.id, chainId);
     const saltNonce = BigInt(`0x${randomBytes(16).toString('hex')}`);
     return prepareSafeCreation(chain, contracts, { owners, threshold, saltNonce });
+  });
+}
+
+/** An ERC-20 token's symbol and decimals on the chain (null when the address is not one that answers both). */
+export async function readTokenAction(workspaceSlug: string, input: { chainId: number; address: string }) {
+  return consoleAction(workspaceSlug, { allow: 'members' }, async ({ workspace }) => {
+    const { chainId, address } = SafeLookup.parse(input);
+    const chain = await requireProfileChain(getDb(), workspace.id, chainId);
+    return readTokenInfo(chain, address);
   });
 }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { ArrowLeft, ArrowRight, Plus, Trash2, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { getAddress, isAddress } from 'viem';
 import { Alert } from '@/components/ui/alert';
@@ -8,22 +8,20 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { MiddleTruncate } from '@/components/ui/middle-truncate';
 import { Select } from '@/components/ui/select';
 import type { AllowanceSpec } from '@/lib/zodiac/allowance-spec';
-import { conditionsWords } from '@/lib/zodiac/conditions';
 import type { PresetCalls } from '@/lib/zodiac/presets';
 import {
-  addFunction,
   draftFromPermissions,
-  functionOf,
   functionWords,
   type PermissionCalls,
   scopeOfDraft,
   type TargetDraft,
 } from '@/lib/zodiac/scope-drafts';
+import { AllowancesEditor } from './allowances-editor';
 import { PresetForm } from './preset-form';
 import { RolePreview } from './role-preview';
+import { TargetEditor } from './target-editor';
 
 export type ReleaseOption = { id: string; label: string; permissions: PermissionCalls | null };
 
@@ -45,11 +43,16 @@ export const EMPTY_CALLS: CallsDraft = { releaseId: '', targets: [], argsTargets
  * functions, signatures turned into selectors), editable, and read back in words before anything is created.
  */
 export function CallsStep({
+  workspaceSlug,
+  chainId,
   releases,
   initial,
   onBack,
   onContinue,
 }: {
+  workspaceSlug: string;
+  /** The Safe's chain (the preset form reads tokens there). */
+  chainId: number;
   releases: ReleaseOption[];
   initial: CallsDraft;
   onBack: () => void;
@@ -70,6 +73,9 @@ export function CallsStep({
       allowances: preset.allowances,
     });
   const setTargets = (targets: TargetDraft[]) => setDraft((d) => ({ ...d, targets }));
+  const undefinedAllowances = allowancesSpentFrom(draft.targets).filter(
+    (name) => !draft.allowances.some((a) => a.name === name),
+  );
 
   return (
     <Card>
@@ -107,7 +113,7 @@ export function CallsStep({
           </Select>
         </Field>
 
-        <PresetForm onApply={applyPreset} />
+        <PresetForm workspaceSlug={workspaceSlug} chainId={chainId} onApply={applyPreset} />
 
         <div className="grid grid-cols-1 gap-3">
           <p className="font-medium text-sm">Targets</p>
@@ -119,6 +125,7 @@ export function CallsStep({
                 <TargetEditor
                   key={target.to}
                   target={target}
+                  allowances={draft.allowances}
                   onChange={(next) => setTargets(draft.targets.map((t) => (t.to === target.to ? next : t)))}
                   onRemove={() => setTargets(draft.targets.filter((t) => t.to !== target.to))}
                 />
@@ -130,6 +137,13 @@ export function CallsStep({
             onAdd={(to) => setTargets([...draft.targets, { to, functions: [] }])}
           />
         </div>
+
+        <AllowancesEditor
+          allowances={draft.allowances}
+          usedBy={(name) => functionsSpending(draft.targets, name)}
+          undefinedNames={undefinedAllowances}
+          onChange={(allowances) => setDraft((d) => ({ ...d, allowances }))}
+        />
 
         {draft.argsTargets.length > 0 && (
           <Alert variant="warning" title="Not allowed in advance">
@@ -158,7 +172,10 @@ export function CallsStep({
           <ArrowLeft />
           Back
         </Button>
-        <Button disabled={scope.length === 0} onClick={() => onContinue(draft)}>
+        <Button
+          disabled={scope.length === 0 || undefinedAllowances.length > 0}
+          onClick={() => onContinue(draft)}
+        >
           Continue
           <ArrowRight />
         </Button>
@@ -167,118 +184,22 @@ export function CallsStep({
   );
 }
 
-/** One target: its functions (signature and selector), each removable, and a field to add one. */
-function TargetEditor({
-  target,
-  onChange,
-  onRemove,
-}: {
-  target: TargetDraft;
-  onChange: (target: TargetDraft) => void;
-  onRemove: () => void;
-}) {
-  const [ref, setRef] = useState('');
-  const [error, setError] = useState<string | null>(null);
+/** The allowances the targets' conditions spend from, each once. */
+const allowancesSpentFrom = (targets: readonly TargetDraft[]) => [
+  ...new Set(
+    targets.flatMap((t) =>
+      t.functions.flatMap((f) => (f.conditions ?? []).flatMap((c) => (c?.allowance ? [c.allowance] : []))),
+    ),
+  ),
+];
 
-  const add = (e: FormEvent) => {
-    e.preventDefault();
-    const fn = functionOf(ref);
-    if (!fn)
-      return setError('A function signature like transfer(address,uint256) or a selector like 0xa9059cbb.');
-    setError(null);
-    setRef('');
-    onChange(addFunction(target, fn));
-  };
-
-  return (
-    <li
-      className="grid grid-cols-1 gap-3 rounded-lg border p-4"
-      data-testid="role-target"
-      data-target={target.to}
-    >
-      <div className="flex items-center justify-between gap-2">
-        <MiddleTruncate value={target.to} className="font-medium text-sm" />
-        <Button
-          variant="ghost"
-          size="icon-sm"
-          className="text-muted-foreground hover:text-destructive"
-          aria-label={`Remove target ${target.to}`}
-          onClick={onRemove}
-        >
-          <Trash2 />
-        </Button>
-      </div>
-      {target.functions.length === 0 ? (
-        <p className="text-muted-foreground text-xs">
-          No function yet: until one is added, this target is left out.
-        </p>
-      ) : (
-        <ul className="grid grid-cols-1 gap-1">
-          {target.functions.map((fn) => {
-            const name = fn.signature ?? fn.selector;
-            return (
-              <li
-                key={fn.selector}
-                className="flex items-center justify-between gap-3 rounded-md bg-muted/50 py-1 pr-1 pl-3"
-                data-testid="role-function"
-              >
-                <span className="flex min-w-0 flex-wrap items-baseline gap-x-3">
-                  <code className="font-mono text-xs [overflow-wrap:anywhere]">
-                    {fn.signature ?? (fn.selector === '0x00000000' ? 'plain transfer' : 'unnamed function')}
-                  </code>
-                  <code className="font-mono text-muted-foreground text-xs">{fn.selector}</code>
-                  {fn.conditions?.some(Boolean) && (
-                    <span
-                      className="basis-full text-muted-foreground text-xs"
-                      data-testid="role-function-conditions"
-                    >
-                      {conditionsWords(fn.signature, fn.conditions)}
-                    </span>
-                  )}
-                </span>
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={`Remove ${name} from ${target.to}`}
-                  onClick={() =>
-                    onChange({
-                      ...target,
-                      functions: target.functions.filter((f) => f.selector !== fn.selector),
-                    })
-                  }
-                >
-                  <X />
-                </Button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <form onSubmit={add} className="grid grid-cols-1 gap-1.5">
-        <div className="flex gap-2">
-          <Input
-            aria-label={`Function to allow on ${target.to}`}
-            aria-invalid={error ? true : undefined}
-            spellCheck={false}
-            className="font-mono"
-            placeholder="transfer(address,uint256) or 0xa9059cbb"
-            value={ref}
-            onChange={(e) => setRef(e.target.value)}
-          />
-          <Button type="submit" variant="outline" disabled={!ref.trim()}>
-            <Plus />
-            Add function
-          </Button>
-        </div>
-        {error && (
-          <p className="text-destructive text-xs" role="alert">
-            {error}
-          </p>
-        )}
-      </form>
-    </li>
+/** The functions whose conditions spend from allowance `name`, by signature. */
+const functionsSpending = (targets: readonly TargetDraft[], name: string) =>
+  targets.flatMap((t) =>
+    t.functions
+      .filter((f) => f.conditions?.some((c) => c?.allowance === name))
+      .map((f) => f.signature ?? f.selector),
   );
-}
 
 function AddTargetForm({ targets, onAdd }: { targets: TargetDraft[]; onAdd: (to: string) => void }) {
   const [address, setAddress] = useState('');

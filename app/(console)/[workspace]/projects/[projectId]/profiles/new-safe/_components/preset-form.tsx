@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
+import { ALLOWANCE_PERIODS } from '@/lib/zodiac/allowance-spec';
 import { argTypesOf } from '@/lib/zodiac/conditions';
 import {
   keeperCallPreset,
@@ -14,14 +15,9 @@ import {
   tokenApprovePreset,
   tokenTransferPreset,
 } from '@/lib/zodiac/presets';
+import { amountInTokens, type TokenLookup, useTokenInfo } from './use-token-info';
 
 type PresetKind = '' | 'transfer' | 'approve' | 'keeper';
-
-const PERIODS = [
-  { seconds: 3_600, label: 'per hour', name: 'hourly' },
-  { seconds: 86_400, label: 'per day', name: 'daily' },
-  { seconds: 604_800, label: 'per week', name: 'weekly' },
-] as const;
 
 const WHOLE = /^\d{1,38}$/;
 
@@ -35,15 +31,33 @@ function addressesOf(text: string): string[] | null {
   return [...new Set(parts.map((p) => getAddress(p)))];
 }
 
+/** The token's symbol and decimals as read from chain, under its field. */
+function tokenWords(lookup: TokenLookup): string | undefined {
+  if (lookup.state === 'reading') return 'Reading the token…';
+  if (lookup.state === 'unknown') return 'No ERC-20 token answers at this address on this chain.';
+  if (lookup.state === 'token') return `${lookup.token.symbol} · ${lookup.token.decimals} decimals`;
+  return undefined;
+}
+
 /**
  * "Start from a preset": a short form for a common shape of least privilege (token transfers to listed
  * recipients within an allowance; an approval to one spender; one keeper function), which fills the calls
  * with their argument conditions and the allowances they spend from.
  */
-export function PresetForm({ onApply }: { onApply: (preset: PresetCalls) => void }) {
+export function PresetForm({
+  workspaceSlug,
+  chainId,
+  onApply,
+}: {
+  workspaceSlug: string;
+  chainId: number;
+  onApply: (preset: PresetCalls) => void;
+}) {
   const [kind, setKind] = useState<PresetKind>('');
   const [fields, setFields] = useState<Record<string, string>>({ period: '86400' });
   const [error, setError] = useState<string | null>(null);
+  const token = useTokenInfo(workspaceSlug, chainId, kind === 'keeper' ? '' : (fields.token ?? ''));
+  const inTokens = (name: string, otherwise?: string) => amountInTokens(fields[name], token) ?? otherwise;
   const field = (name: string) => ({
     id: `preset-${name}`,
     value: fields[name] ?? '',
@@ -59,7 +73,8 @@ export function PresetForm({ onApply }: { onApply: (preset: PresetCalls) => void
       if (!WHOLE.test(fields.amount ?? ''))
         return 'The amount per period is a whole number of the token’s smallest unit.';
       if (fields.perCall && !WHOLE.test(fields.perCall)) return 'The most per transfer is a whole number.';
-      const period = PERIODS.find((p) => String(p.seconds) === fields.period) ?? PERIODS[1];
+      const period =
+        ALLOWANCE_PERIODS.find((p) => String(p.seconds) === fields.period) ?? ALLOWANCE_PERIODS[1];
       return tokenTransferPreset({
         token: getAddress(token),
         recipients,
@@ -125,7 +140,7 @@ export function PresetForm({ onApply }: { onApply: (preset: PresetCalls) => void
               </Field>
             </>
           ) : (
-            <Field label="Token" htmlFor="preset-token">
+            <Field label="Token" htmlFor="preset-token" hint={tokenWords(token)}>
               <Input {...field('token')} className="font-mono" spellCheck={false} placeholder="0x…" />
             </Field>
           )}
@@ -142,7 +157,10 @@ export function PresetForm({ onApply }: { onApply: (preset: PresetCalls) => void
               <Field
                 label="Amount per period"
                 htmlFor="preset-amount"
-                hint="In the token's smallest unit: 1,000 USDC (6 decimals) is 1000000000."
+                hint={inTokens(
+                  'amount',
+                  "In the token's smallest unit: 1,000 USDC (6 decimals) is 1000000000.",
+                )}
               >
                 <Input
                   {...field('amount')}
@@ -153,14 +171,14 @@ export function PresetForm({ onApply }: { onApply: (preset: PresetCalls) => void
               </Field>
               <Field label="Period" htmlFor="preset-period">
                 <Select {...field('period')}>
-                  {PERIODS.map((p) => (
+                  {ALLOWANCE_PERIODS.map((p) => (
                     <option key={p.seconds} value={p.seconds}>
                       {p.label}
                     </option>
                   ))}
                 </Select>
               </Field>
-              <Field label="Most per transfer (optional)" htmlFor="preset-perCall">
+              <Field label="Most per transfer (optional)" htmlFor="preset-perCall" hint={inTokens('perCall')}>
                 <Input {...field('perCall')} inputMode="numeric" className="font-mono" />
               </Field>
             </>
@@ -170,7 +188,7 @@ export function PresetForm({ onApply }: { onApply: (preset: PresetCalls) => void
               <Field label="Spender" htmlFor="preset-spender">
                 <Input {...field('spender')} className="font-mono" spellCheck={false} placeholder="0x…" />
               </Field>
-              <Field label="Most per approval (optional)" htmlFor="preset-max">
+              <Field label="Most per approval (optional)" htmlFor="preset-max" hint={inTokens('max')}>
                 <Input {...field('max')} inputMode="numeric" className="font-mono" />
               </Field>
             </>

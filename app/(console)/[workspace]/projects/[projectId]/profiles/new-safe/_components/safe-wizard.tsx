@@ -56,8 +56,10 @@ export function SafeWizard({
             }}
           />
         )}
-        {step === 'calls' && (
+        {step === 'calls' && choice && (
           <CallsStep
+            workspaceSlug={workspaceSlug}
+            chainId={choice.chainId}
             releases={releases}
             initial={calls}
             onBack={() => setStep('safe')}
