@@ -2,8 +2,8 @@
 
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import { ALLOWANCE_PERIODS, type AllowanceSpec, AllowanceSpecSchema } from '@/lib/zodiac/allowance-spec';
+import { RefillPeriodSelect } from '../../profiles/_components/refill-period-select';
 
 /** What the owners type for one allowance: its amount per period and the period (seconds), as text. */
 export type AllowanceInput = { amount: string; period: string };
@@ -62,17 +62,11 @@ export function NeededAllowances({
             />
           </Field>
           <Field label="Refills" htmlFor={`needed-${name}-period`}>
-            <Select
+            <RefillPeriodSelect
               id={`needed-${name}-period`}
               value={inputs[name]?.period ?? NEW_ALLOWANCE.period}
               onChange={(e) => set(name, { period: e.target.value })}
-            >
-              {ALLOWANCE_PERIODS.map((p) => (
-                <option key={p.seconds} value={p.seconds}>
-                  {p.label}
-                </option>
-              ))}
-            </Select>
+            />
           </Field>
         </div>
       ))}

@@ -5,13 +5,13 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { Select } from '@/components/ui/select';
 import {
   ALLOWANCE_PERIODS,
   type AllowanceSpec,
   AllowanceSpecSchema,
   allowanceWords,
 } from '@/lib/zodiac/allowance-spec';
+import { RefillPeriodSelect } from '../../_components/refill-period-select';
 
 /**
  * The allowances the role's conditions spend from: each a name, an amount per period and the period. One a
@@ -121,17 +121,11 @@ export function AllowancesEditor({
           />
         </Field>
         <Field label="Refills" htmlFor="allowance-period">
-          <Select
+          <RefillPeriodSelect
             id="allowance-period"
             value={fields.period}
             onChange={(e) => setFields((f) => ({ ...f, period: e.target.value }))}
-          >
-            {ALLOWANCE_PERIODS.map((p) => (
-              <option key={p.seconds} value={p.seconds}>
-                {p.label}
-              </option>
-            ))}
-          </Select>
+          />
         </Field>
         <Button type="submit" variant="outline" disabled={!fields.name.trim() || !fields.amount.trim()}>
           <Plus />

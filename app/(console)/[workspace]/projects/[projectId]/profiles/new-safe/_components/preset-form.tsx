@@ -15,6 +15,7 @@ import {
   tokenApprovePreset,
   tokenTransferPreset,
 } from '@/lib/zodiac/presets';
+import { RefillPeriodSelect } from '../../_components/refill-period-select';
 import { amountInTokens, type TokenLookup, useTokenInfo } from './use-token-info';
 
 type PresetKind = '' | 'transfer' | 'approve' | 'keeper';
@@ -170,13 +171,7 @@ export function PresetForm({
                 />
               </Field>
               <Field label="Period" htmlFor="preset-period">
-                <Select {...field('period')}>
-                  {ALLOWANCE_PERIODS.map((p) => (
-                    <option key={p.seconds} value={p.seconds}>
-                      {p.label}
-                    </option>
-                  ))}
-                </Select>
+                <RefillPeriodSelect {...field('period')} />
               </Field>
               <Field label="Most per transfer (optional)" htmlFor="preset-perCall" hint={inTokens('perCall')}>
                 <Input {...field('perCall')} inputMode="numeric" className="font-mono" />
