@@ -8,6 +8,8 @@ import {
   argTypesOf,
   argumentName,
   conditionProblems,
+  isUintType,
+  NUMBER,
 } from './conditions';
 
 /** What an argument's value must be: anything, one value, one of a list, or the Safe itself (addresses). */
@@ -16,17 +18,11 @@ export type ValueMatch = 'any' | 'eq' | 'oneOf' | 'avatar';
 /** One argument's form: texts as typed (`values` holds one value, or a list separated by commas or spaces). */
 export type ArgForm = { match: ValueMatch; values: string; lte: string; gte: string; allowance: string };
 
-/** A bound in the token's smallest unit (the modifier compares uint256). */
-const WHOLE = /^\d{1,78}$/;
-
 export const ANY_VALUE: ArgForm = { match: 'any', values: '', lte: '', gte: '', allowance: '' };
 
 /** The matches an argument of `type` offers (the Safe itself only for an address). */
 export const matchesFor = (type: string): ValueMatch[] =>
   type === 'address' ? ['any', 'eq', 'oneOf', 'avatar'] : ['any', 'eq', 'oneOf'];
-
-/** Whether an argument of `type` takes bounds and an allowance (unsigned numbers). */
-export const isNumberType = (type: string) => /^uint\d*$/.test(type);
 
 /** The form that shows an existing condition (none: any value). */
 export function argFormOf(cond: ArgCondition | null | undefined): ArgForm {
@@ -73,7 +69,7 @@ function conditionOf(type: string, form: ArgForm): ArgCondition | null {
     if (values.length === 1) cond.eq = values[0];
     else cond.oneOf = [...new Set(values)];
   if (form.match === 'avatar') cond.avatar = true;
-  if (isNumberType(type)) {
+  if (isUintType(type)) {
     if (form.lte.trim()) cond.lte = form.lte.trim();
     if (form.gte.trim()) cond.gte = form.gte.trim();
     if (form.allowance) cond.allowance = form.allowance;
@@ -95,12 +91,12 @@ export function conditionsOfForms(
     const where = `${signature} ${argumentName(i, types[i])}`;
     if ((form.match === 'eq' || form.match === 'oneOf') && !form.values.trim())
       problems.push(`${where}: type the value${form.match === 'oneOf' ? 's' : ''} it must be`);
-    if (!isNumberType(types[i] ?? '')) return;
+    if (!isUintType(types[i] ?? '')) return;
     for (const [bound, text] of [
       ['at most', form.lte],
       ['at least', form.gte],
     ])
-      if (text.trim() && !WHOLE.test(text.trim()))
+      if (text.trim() && !NUMBER.test(text.trim()))
         problems.push(`${where}: "${text.trim()}" (${bound}) is not a whole number`);
   });
   if (problems.length > 0) return { problems };

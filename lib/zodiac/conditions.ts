@@ -24,8 +24,12 @@ export type ArgCondition = {
 export type ArgConditions = (ArgCondition | null)[];
 
 const UINT = /^uint(\d*)$/;
+
+/** Whether an argument of `type` is an unsigned number (bounds and allowances apply only to these). */
+export const isUintType = (type: string) => UINT.test(type);
 const BYTES32 = /^0x[0-9a-fA-F]{64}$/;
-const NUMBER = /^\d{1,78}$/;
+/** A whole number that fits a uint256 comparison, as conditions write bounds and values. */
+export const NUMBER = /^\d{1,78}$/;
 /** Allowance names become bytes32 keys (`encodeKey`): at most 32 bytes. */
 export const ALLOWANCE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/;
 
@@ -101,12 +105,12 @@ export function conditionProblems(signature: string, conditions: ArgConditions):
 
 /** The allowances a call's conditions (per function) spend from, each once. */
 export const allowancesNamed = (conditions: Record<string, ArgConditions> | undefined): string[] => [
-  ...new Set(
-    Object.values(conditions ?? {}).flatMap((args) =>
-      args.flatMap((a) => (a?.allowance ? [a.allowance] : [])),
-    ),
-  ),
+  ...new Set(Object.values(conditions ?? {}).flatMap(allowancesOf)),
 ];
+
+/** The allowances one function's argument conditions spend from. */
+export const allowancesOf = (conditions: ArgConditions | undefined): string[] =>
+  (conditions ?? []).flatMap((a) => (a?.allowance ? [a.allowance] : []));
 
 /** "argument 1 (address)": arguments are counted from 1 in words. */
 export const argumentName = (index: number, type?: string) =>

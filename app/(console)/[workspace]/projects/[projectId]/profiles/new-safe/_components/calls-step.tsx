@@ -10,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { AllowanceSpec } from '@/lib/zodiac/allowance-spec';
+import { allowancesOf } from '@/lib/zodiac/conditions';
 import type { PresetCalls } from '@/lib/zodiac/presets';
 import {
   draftFromPermissions,
@@ -186,18 +187,14 @@ export function CallsStep({
 
 /** The allowances the targets' conditions spend from, each once. */
 const allowancesSpentFrom = (targets: readonly TargetDraft[]) => [
-  ...new Set(
-    targets.flatMap((t) =>
-      t.functions.flatMap((f) => (f.conditions ?? []).flatMap((c) => (c?.allowance ? [c.allowance] : []))),
-    ),
-  ),
+  ...new Set(targets.flatMap((t) => t.functions.flatMap((f) => allowancesOf(f.conditions)))),
 ];
 
 /** The functions whose conditions spend from allowance `name`, by signature. */
 const functionsSpending = (targets: readonly TargetDraft[], name: string) =>
   targets.flatMap((t) =>
     t.functions
-      .filter((f) => f.conditions?.some((c) => c?.allowance === name))
+      .filter((f) => allowancesOf(f.conditions).includes(name))
       .map((f) => f.signature ?? f.selector),
   );
 

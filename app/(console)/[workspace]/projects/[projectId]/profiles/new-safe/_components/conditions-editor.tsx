@@ -11,11 +11,10 @@ import {
   type ArgForm,
   argFormsOf,
   conditionsOfForms,
-  isNumberType,
   matchesFor,
   type ValueMatch,
 } from '@/lib/zodiac/condition-form';
-import { type ArgConditions, argTypesOf, argumentName } from '@/lib/zodiac/conditions';
+import { type ArgConditions, argTypesOf, argumentName, isUintType } from '@/lib/zodiac/conditions';
 
 const MATCH_LABELS: Record<ValueMatch, string> = {
   any: 'Any value',
@@ -105,7 +104,7 @@ export function ConditionsEditor({
                 />
               </Field>
             )}
-            {isNumberType(type) && (
+            {isUintType(type) && (
               <>
                 <Field label="At most (optional)" htmlFor={`${id}-lte`}>
                   <Input
