@@ -2,12 +2,12 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '@/db/embedded';
-import { migrateDatabase } from '@/db/migrate';
 import { type LocalChain, startAnvil } from '@/lib/chains/anvil';
 import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
 import { type LocalBundler, startLocalBundler } from '@/lib/chains/bundler';
 import { LOCAL_CHAIN_ID } from '@/lib/chains/config';
 import { freePort } from '@/lib/net/free-port';
+import { startMigratedPostgres } from './database';
 import { type RpcStandIn, startRpcStandIn } from './rpc-standin';
 import { type AppProcess, spawnApp, stackDir, testAppEnv } from './stack';
 import type { Target } from './target';
@@ -50,7 +50,7 @@ export type FaultStack = {
  */
 async function restartablePostgres(dataDir: string): Promise<RestartablePostgres> {
   const port = await freePort();
-  let running: EmbeddedDatabase | null = await startEmbeddedPostgres({ dataDir, port });
+  let running: EmbeddedDatabase | null = await startMigratedPostgres({ dataDir, port });
   const url = running.url;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
   await admin`alter system set fsync = off`;
@@ -107,7 +107,6 @@ export async function startFaultStack(opts: FaultStackOptions = {}): Promise<Fau
   try {
     const pg = await restartablePostgres(path.join(dir, 'pg'));
     cleanups.push(pg.stop);
-    await migrateDatabase(pg.url);
     const chain: LocalChain = await startAnvil({ port: await freePort() });
     cleanups.push(chain.stop);
     await bootstrapLocalChain(chain.rpcUrl);

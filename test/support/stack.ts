@@ -3,13 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres } from '@/db/embedded';
-import { migrateDatabase } from '@/db/migrate';
 import { startAnvil } from '@/lib/chains/anvil';
 import { bootstrapLocalChain } from '@/lib/chains/bootstrap';
 import { type LocalBundler, startLocalBundler } from '@/lib/chains/bundler';
 import { freePort } from '@/lib/net/free-port';
 import { nextArgs } from '../../scripts/next';
+import { startMigratedPostgres } from './database';
 
 export type TestStack = {
   baseUrl: string;
@@ -155,20 +154,19 @@ export function stackDir(): string {
 }
 
 /**
- * A throw-away deployment for tests and benchmarks: fresh embedded Postgres (fsync off) in a temp dir,
- * a fresh anvil with the local chain contracts (`bootstrapLocalChain`), the alto bundler and mock paymaster on it
+ * A throw-away deployment for tests and benchmarks: fresh embedded Postgres (fsync off, migrated: a copy of
+ * the template in test/support/database.ts) in a temp dir, a fresh anvil with the local chain contracts (`bootstrapLocalChain`), the alto bundler and mock paymaster on it
  * (`startLocalBundler`), and the built app (`next start`) on
  * free ports. Needs `next build` to have run.
  */
 export async function startTestStack(opts: { env?: Record<string, string> } = {}): Promise<TestStack> {
   if (!existsSync('.next/BUILD_ID')) throw new Error('build the app first: npx next build');
   const dir = stackDir();
-  const database = await startEmbeddedPostgres({
+  const database = await startMigratedPostgres({
     dataDir: path.join(dir, 'pg'),
     port: await freePort(),
     ephemeral: true,
   });
-  await migrateDatabase(database.url);
   const chain = await startAnvil({ port: await freePort() });
   let bundler: LocalBundler;
   try {
