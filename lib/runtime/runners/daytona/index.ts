@@ -1,4 +1,4 @@
-import { Daytona, DaytonaError, type Sandbox } from '@daytonaio/sdk';
+import type { Daytona, Sandbox } from '@daytonaio/sdk';
 import sdkPackage from '@daytonaio/sdk/package.json';
 import { log } from '@/lib/log';
 import { DEFAULT_TASK_LIMITS, type TaskLimits } from '../../task-runner/limits';
@@ -16,12 +16,23 @@ const CREATE_TIMEOUT_S = 120;
 const START_TIMEOUT_S = 60;
 const REF_PREFIX = 'daytona:';
 
+// The SDK (some 300 modules) loads on the runner's first call to Daytona, not with every process that imports the
+// runners: a deployment without DAYTONA_API_KEY never loads it. Until it has loaded, no error can be its own.
+type DaytonaSdk = typeof import('@daytonaio/sdk');
+let sdk: DaytonaSdk | null = null;
+async function loadSdk(): Promise<DaytonaSdk> {
+  sdk ??= await import('@daytonaio/sdk');
+  return sdk;
+}
+const isDaytonaError = (error: unknown): error is InstanceType<DaytonaSdk['DaytonaError']> =>
+  sdk !== null && error instanceof sdk.DaytonaError;
+
 export type DaytonaRunner = SandboxRunner & { close(): void };
 
 /** What went wrong with a Daytona call, fit for a run's error or a log line: a status, never a key or URL. */
 function daytonaFault(error: unknown): string {
-  if (error instanceof DaytonaError && error.statusCode) return `Daytona answered HTTP ${error.statusCode}`;
-  if (error instanceof DaytonaError) return `Daytona failed (${error.name})`;
+  if (isDaytonaError(error) && error.statusCode) return `Daytona answered HTTP ${error.statusCode}`;
+  if (isDaytonaError(error)) return `Daytona failed (${error.name})`;
   return error instanceof Error && /^the Daytona worker /.test(error.message)
     ? error.message
     : 'Daytona could not be reached';
@@ -33,7 +44,7 @@ const logged = (error: unknown) => ({
   detail: error instanceof Error ? error.message.slice(0, 300) : undefined,
 });
 
-const notFound = (error: unknown) => error instanceof DaytonaError && error.statusCode === 404;
+const notFound = (error: unknown) => isDaytonaError(error) && error.statusCode === 404;
 
 export const sandboxIdOf = (ref: string | null | undefined) =>
   ref?.startsWith(REF_PREFIX) && ref.length > REF_PREFIX.length ? ref.slice(REF_PREFIX.length) : null;
@@ -47,7 +58,8 @@ export const sandboxIdOf = (ref: string | null | undefined) =>
  */
 export function createDaytonaRunner(config: DaytonaRunnerConfig, appRoot = process.cwd()): DaytonaRunner {
   let client: Daytona | null = null;
-  const daytona = () => {
+  const daytona = async () => {
+    const { Daytona } = await loadSdk();
     // Polling rather than the event socket: the runner waits on sandbox states rarely (create, start).
     client ??= new Daytona({
       apiKey: config.apiKey,
@@ -84,7 +96,7 @@ export function createDaytonaRunner(config: DaytonaRunnerConfig, appRoot = proce
       if (workers.get(sandboxId) === current) workers.delete(sandboxId);
     }
     const starting = (async () => {
-      const sandbox = await daytona().get(sandboxId);
+      const sandbox = await (await daytona()).get(sandboxId);
       if (sandbox.state === 'starting') await sandbox.waitUntilStarted(START_TIMEOUT_S);
       else if (sandbox.state !== 'started') await sandbox.start(START_TIMEOUT_S);
       return startWorkerSession(sandbox);
@@ -130,7 +142,7 @@ export function createDaytonaRunner(config: DaytonaRunnerConfig, appRoot = proce
     async build({ checksum, source, executableId }) {
       let sandbox: Sandbox;
       try {
-        sandbox = await daytona().create(
+        sandbox = await (await daytona()).create(
           {
             snapshot: config.snapshot,
             language: 'javascript',
@@ -211,7 +223,7 @@ export function createDaytonaRunner(config: DaytonaRunnerConfig, appRoot = proce
       dropWorker(sandboxId, (await current?.catch(() => undefined)) ?? undefined);
       let sandbox: Sandbox;
       try {
-        sandbox = await daytona().get(sandboxId);
+        sandbox = await (await daytona()).get(sandboxId);
       } catch (error) {
         if (notFound(error)) return;
         throw new Error(`the Daytona sandbox could not be deleted: ${daytonaFault(error)}`);
