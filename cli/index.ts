@@ -1,6 +1,6 @@
 // `npm run -s tickwork -- <command>`: the operator and task-author command line. JSON on stdout, except
 // the reports of `test` and `replay` for people (their `--json` prints JSON too).
-import { exitSoon, fail, Printed, printJson } from './output';
+import { endWith, fail, Printed, printJson } from './output';
 
 const [given, ...args] = process.argv.slice(2);
 const command = given === '--version' ? 'version' : given;
@@ -29,10 +29,10 @@ try {
   const result = await (await load())(args);
   if (result instanceof Printed) {
     process.stdout.write(result.text);
-    exitSoon(result.exitCode);
+    endWith(result.exitCode);
   } else {
     printJson(result);
-    exitSoon(0);
+    endWith(0);
   }
 } catch (error) {
   fail(error);

