@@ -44,7 +44,7 @@ async function makeTemplate(dir: string): Promise<void> {
     rmSync(building, { recursive: true, force: true });
   }
   for (const name of readdirSync(tmpdir()))
-    if (/^tickwork-pg-template-[0-9a-f]{16}$/.test(name) && path.join(tmpdir(), name) !== dir)
+    if (name.startsWith(PREFIX) && !name.includes('.building-') && path.join(tmpdir(), name) !== dir)
       rmSync(path.join(tmpdir(), name), { recursive: true, force: true });
 }
 
@@ -67,11 +67,9 @@ function migratedTemplate(): Promise<string> {
  * An embedded Postgres on `dataDir` (which must not exist yet) holding a freshly migrated, empty database.
  * `ephemeral`: its files go when it stops (see startEmbeddedPostgres).
  */
-export async function startMigratedPostgres(opts: {
-  dataDir: string;
-  port: number;
-  ephemeral?: boolean;
-}): Promise<EmbeddedDatabase> {
+export async function startMigratedPostgres(
+  opts: Parameters<typeof startEmbeddedPostgres>[0],
+): Promise<EmbeddedDatabase> {
   // `cp -a` keeps the owner and modes Postgres insists on (its own user's, 0700, when we run as root)
   execFileSync('cp', ['-a', await migratedTemplate(), opts.dataDir]);
   return startEmbeddedPostgres(opts);

@@ -16,7 +16,7 @@ const CREATE_TIMEOUT_S = 120;
 const START_TIMEOUT_S = 60;
 const REF_PREFIX = 'daytona:';
 
-// The SDK (some 300 modules) loads on the runner's first call to Daytona, not with every process that imports the
+// The SDK (some 400 modules) loads on the runner's first call to Daytona, not with every process that imports the
 // runners: a deployment without DAYTONA_API_KEY never loads it. Until it has loaded, no error can be its own.
 type DaytonaSdk = typeof import('@daytonaio/sdk');
 let sdk: DaytonaSdk | null = null;
